@@ -53,6 +53,20 @@ Rulings of ours where the spec is silent (also in the report):
   target's side); RIVAL and SCAPEGOAT for S3 and S7.
 - R10 2 players: LARRY may be named in the accusation; when LARRY is the Insider and wins on
   tokens, ``winners`` is empty.
+- R11 The chooser keeps a private ``missions_drawn`` log entry, so its own view still names the
+  card it put back (§14.6 scenario 18 asks only that no *other* view holds it).
+- R12 An explicit ``special_roles`` list is public (``public["modules"]``); a random draw shows
+  only ``"random"`` and always runs ROLE_SETUP (§9.3), so its contents stay secret.
+- R13 The Turncoat's flip is judged after the mission and before the victory checks; a flipped
+  Turncoat still follows suit, cannot win on tokens and is force-revealed like any non-Insider.
+
+View keys for the UI (``_seat_view``): ``phase``, ``my_turn``, ``can_chat``, ``me`` (position,
+role, role_name, side, follows_suit, intel_goal, hand sorted by suit, drawn missions, flipped,
+seen, hint, pick, ballot; None for a spectator), ``players`` (per position: hand_size, tokens,
+revealed, on_turn, done, ballot, larry), ``goals``, ``mission`` (id, kind, trump, label,
+confirmed), ``trump``, ``led``, ``trick``, ``last_trick``, ``missions_done``, ``completed``,
+``failed``, ``playable`` and ``wager_cards`` (only on one's own turn), ``playing_for_larry``,
+``larry`` (hand, controller), ``vote`` (voted, ballots, result), plus ``public`` and ``log``.
 """
 
 from __future__ import annotations
