@@ -19,17 +19,17 @@ turn is two moves by the seat on turn (§3.1): a pick (or ``timeout`` = no pick)
 Log kinds (``to`` is ``None`` for public entries):
 
 - ``role_dealt`` to the seat: ``seat``, ``role``, and ``wolves`` (the wolf list) for a wolf.
-- ``night_began``: ``round``, ``order``.
-- ``night_pick`` to the seat: ``round``, ``seat``, ``role``, ``target`` (seer, doctor, villager).
+- ``night_began``: ``round`` (the order is ``public["order"]``).
+- ``night_pick`` to the seat: ``round``, ``seat``, ``target`` (the doctor's protection or a
+  villager's pick).
 - ``wolf_pick`` to every living wolf: ``round``, ``seat``, ``target``.
 - ``no_pick`` to the seat: ``round``, ``seat`` (night pick timed out).
-- ``seer_result`` to the seer: ``round``, ``target``, ``result`` (``WOLF`` / ``NOT_WOLF``).
+- ``seer_result`` to the seer (his pick and its answer): ``round``, ``seat``, ``target``,
+  ``result`` (``WOLF`` / ``NOT_WOLF``).
 - ``night_death``: ``round``, ``seat``, ``role``; or ``nobody_died``: ``round``.
-- ``discussion_began``: ``round``.
-- ``vote_began``: ``round``, ``order``.
-- ``votes_revealed``: ``round``, ``votes`` (list of ``{"voter", "target"}``, target ``None`` =
-  abstain, in voting order).
-- ``eliminated``: ``round``, ``seat``, ``role``; or ``no_elimination``: ``round``.
+- ``votes_revealed``: ``round``, ``votes`` (list of ``[voter, target]`` pairs in voting order,
+  target ``None`` = abstain), ``eliminated`` (a seat or ``None``), ``role`` (the eliminated
+  seat's role or ``None``).
 - ``game_over``: ``winner`` (``village`` / ``wolves``), ``winners`` (seats), ``roles`` (per seat).
 
 Rulings where the spec is silent (also in the report):
@@ -106,6 +106,15 @@ def night_targets(public: dict[str, Any], slot: dict[str, Any], seat: int) -> li
     return [t for t in alive if t != seat]
 
 
+def unique_top(choices: list[int | None]) -> int | None:
+    """The single most-chosen seat (``None`` choices ignored), or ``None`` if nobody was chosen
+    or several seats share the highest count (§3.2 step 1, §3.5 step 2)."""
+    tally = Counter(c for c in choices if c is not None).most_common(2)
+    if not tally or (len(tally) == 2 and tally[0][1] == tally[1][1]):
+        return None
+    return tally[0][0]
+
+
 class WerewolfEngine(Engine):
     slug = "werewolf"
     name = gettext_noop("Werewolf")
@@ -122,7 +131,7 @@ class WerewolfEngine(Engine):
         seats: list[dict[str, Any]] = []
         log: list[dict[str, Any]] = []
         for seat, role in enumerate(roles):
-            slot: dict[str, Any] = {"role": role, "closing": False, "pick": None, "picks": [], "vote": None}
+            slot: dict[str, Any] = {"role": role, "closing": False, "pick": None, "vote": None}
             entry: dict[str, Any] = {"to": [seat], "kind": "role_dealt", "seat": seat, "role": role}
             if role == Role.WOLF:
                 slot["wolves"] = list(wolves)
@@ -142,8 +151,6 @@ class WerewolfEngine(Engine):
             "dead_roles": [None] * n_players,
             "ready": [],
             "voted": [],
-            "votes": [],
-            "announcements": [],
             "winner": None,
             "over": False,
         }
@@ -214,7 +221,6 @@ class WerewolfEngine(Engine):
         slot["closing"] = True
         target = action.get("target") if action["type"] == "pick" else None
         slot["pick"] = target
-        slot["picks"].append({"round": rnd, "target": target})
         if target is None:
             state["log"].append({"to": [seat], "kind": "no_pick", "round": rnd, "seat": seat})
             return
@@ -224,16 +230,16 @@ class WerewolfEngine(Engine):
             pack = [w for w in slot["wolves"] if public["alive"][w]]
             state["log"].append({"to": pack, "kind": "wolf_pick", "round": rnd, "seat": seat, "target": target})
             return
-        state["log"].append(
-            {"to": [seat], "kind": "night_pick", "round": rnd, "seat": seat, "role": role, "target": target}
-        )
         if role == Role.SEER:
+            # §3.1: the inquiry's result is written at once to the seer's slot and log.
             target_role = state["seats"][target]["role"]
-            result = Inquiry.WOLF if target_role == Role.WOLF else Inquiry.NOT_WOLF
-            slot["seer_results"].append({"round": rnd, "target": target, "result": result.value})
+            result = (Inquiry.WOLF if target_role == Role.WOLF else Inquiry.NOT_WOLF).value
+            slot["seer_results"].append({"round": rnd, "target": target, "result": result})
             state["log"].append(
-                {"to": [seat], "kind": "seer_result", "round": rnd, "target": target, "result": result.value}
+                {"to": [seat], "kind": "seer_result", "round": rnd, "seat": seat, "target": target, "result": result}
             )
+            return
+        state["log"].append({"to": [seat], "kind": "night_pick", "round": rnd, "seat": seat, "target": target})
 
     def _dawn(self, state: State) -> None:
         """§3.2: tally the wolves, apply the doctor, announce, move the doctor's restriction."""
@@ -241,28 +247,22 @@ class WerewolfEngine(Engine):
         rnd = public["round"]
         alive = living(public)
         wolf_picks = [seats[s]["pick"] for s in alive if seats[s]["role"] == Role.WOLF]
-        tally = Counter(t for t in wolf_picks if t is not None).most_common()
-        attacked = None
-        if tally and (len(tally) == 1 or tally[0][1] > tally[1][1]):
-            attacked = tally[0][0]
+        attacked = unique_top(wolf_picks)
         protected = {seats[s]["pick"] for s in alive if seats[s]["role"] == Role.DOCTOR}
         for s in alive:
             if seats[s]["role"] == Role.DOCTOR:
                 seats[s]["last_protected"] = seats[s]["pick"]
         if attacked is not None and attacked not in protected:
             role = self._kill(state, attacked)
-            public["announcements"].append({"round": rnd, "died": attacked, "role": role})
             state["log"].append({"to": None, "kind": "night_death", "round": rnd, "seat": attacked, "role": role})
         else:
             # §3.2.4: never says why (tie, no picks or a save).
-            public["announcements"].append({"round": rnd, "died": None, "role": None})
             state["log"].append({"to": None, "kind": "nobody_died", "round": rnd})
         if not self._check_win(state):
             public["phase"] = Phase.DAY_DISCUSSION.value
             public["order"] = []
             public["turn"] = 0
             public["ready"] = []
-            state["log"].append({"to": None, "kind": "discussion_began", "round": rnd})
 
     def _ready(self, state: State, seat: int) -> None:
         """§3.3: ``ready`` (or its timeout); the vote begins when every living seat is ready."""
@@ -284,19 +284,12 @@ class WerewolfEngine(Engine):
         """§3.5: publish every vote, eliminate a unique plurality, check the win."""
         public, seats = state["public"], state["seats"]
         rnd = public["round"]
-        votes = [{"voter": v, "target": seats[v]["vote"]} for v in public["order"]]
-        tally = Counter(v["target"] for v in votes if v["target"] is not None).most_common()
-        out = None
-        if tally and (len(tally) == 1 or tally[0][1] > tally[1][1]):
-            out = tally[0][0]
-        state["log"].append({"to": None, "kind": "votes_revealed", "round": rnd, "votes": votes})
-        role = None
-        if out is not None:
-            role = self._kill(state, out)
-            state["log"].append({"to": None, "kind": "eliminated", "round": rnd, "seat": out, "role": role})
-        else:
-            state["log"].append({"to": None, "kind": "no_elimination", "round": rnd})
-        public["votes"].append({"round": rnd, "votes": votes, "eliminated": out, "role": role})
+        votes = [[v, seats[v]["vote"]] for v in public["order"]]
+        out = unique_top([target for _, target in votes])
+        role = None if out is None else self._kill(state, out)
+        state["log"].append(
+            {"to": None, "kind": "votes_revealed", "round": rnd, "votes": votes, "eliminated": out, "role": role}
+        )
         if not self._check_win(state):
             public["round"] = rnd + 1
             self._begin_night(state)
@@ -314,7 +307,7 @@ class WerewolfEngine(Engine):
             slot["pick"] = None
             slot["closing"] = False
             slot["vote"] = None
-        state["log"].append({"to": None, "kind": "night_began", "round": public["round"], "order": public["order"]})
+        state["log"].append({"to": None, "kind": "night_began", "round": public["round"]})
 
     def _begin_vote(self, state: State) -> None:
         public = state["public"]
@@ -322,7 +315,6 @@ class WerewolfEngine(Engine):
         public["order"] = round_order(public)
         public["turn"] = 0
         public["voted"] = []
-        state["log"].append({"to": None, "kind": "vote_began", "round": public["round"], "order": public["order"]})
 
     @staticmethod
     def _kill(state: State, seat: int) -> str:
@@ -366,24 +358,40 @@ class WerewolfEngine(Engine):
             can_chat = bool(alive_me) and phase == Phase.DAY_DISCUSSION
         me = slot or {}
         rnd = public["round"]
-        wolf_picks = [
-            {"seat": e["seat"], "target": e["target"]}
-            for e in log
-            if phase == Phase.NIGHT and e["kind"] == "wolf_pick" and e["round"] == rnd
-        ]
+        wolf_picks = []
+        announcements = []
+        votes = []
+        for e in log:
+            kind = e.get("kind")
+            if kind == "wolf_pick" and phase == Phase.NIGHT and e["round"] == rnd:
+                wolf_picks.append({"seat": e["seat"], "target": e["target"]})
+            elif kind == "night_death":
+                announcements.append({"round": e["round"], "died": e["seat"], "role": e["role"]})
+            elif kind == "nobody_died":
+                announcements.append({"round": e["round"], "died": None, "role": None})
+            elif kind == "votes_revealed":
+                votes.append(
+                    {
+                        "round": e["round"],
+                        "votes": [{"voter": v, "target": t} for v, t in e["votes"]],
+                        "eliminated": e["eliminated"],
+                        "role": e["role"],
+                    }
+                )
         voted = seat is not None and seat in public["voted"]
         return {
             "phase": phase,
             "round": rnd,
             "order": public["order"],
+            "turn": public["turn"],
             "turn_seat": on_turn,
             "my_turn": seat is not None and on_turn == seat,
             "alive": living(public),
             "dead_roles": public["dead_roles"],
             "ready": public["ready"],
             "voted": public["voted"],
-            "votes": public["votes"],
-            "announcements": public["announcements"],
+            "votes": votes,
+            "announcements": announcements,
             "winner": public["winner"],
             "can_chat": can_chat,
             "chatters": living(public) if phase == Phase.DAY_DISCUSSION else [],
@@ -398,7 +406,6 @@ class WerewolfEngine(Engine):
             else None,
             "has_voted": voted,
             "my_vote": me.get("vote") if voted else None,
-            "public": public,
             "me": slot,
             "log": log,
         }

@@ -93,5 +93,12 @@ def targets(state: State, seat: int, kind: str) -> set[int | None]:
 
 
 def last_news(state: State) -> dict[str, Any]:
-    news: dict[str, Any] = state["public"]["announcements"][-1]
+    """The latest morning announcement, as every view shows it."""
+    news: dict[str, Any] = ENGINE.view(state, None)["announcements"][-1]
     return news
+
+
+def last_vote(state: State) -> dict[str, Any]:
+    """The latest revealed vote, as every view shows it."""
+    vote: dict[str, Any] = ENGINE.view(state, None)["votes"][-1]
+    return vote

@@ -21,6 +21,7 @@ from tests.games.werewolf.helpers import (
     knows_inquiry,
     knows_wolf_pick,
     last_news,
+    last_vote,
     night,
     night_turn,
     ready,
@@ -94,7 +95,7 @@ def test_night_one_kill_is_announced_with_the_role():
     state = ENGINE.apply(state, 0, TIMEOUT)
     state = night(state, "1>0, 2>1, 3>4, 4>0")
     assert last_news(state) == {"round": 1, "died": 1, "role": "VILLAGER"}
-    assert state["log"][-2] == {"to": None, "kind": "night_death", "round": 1, "seat": 1, "role": "VILLAGER"}
+    assert state["log"][-1] == {"to": None, "kind": "night_death", "round": 1, "seat": 1, "role": "VILLAGER"}
     assert state["public"]["phase"] == "day_discussion"
     assert ENGINE.awaiting(state) == {0, 2, 3, 4}
     assert ENGINE.view(state, None)["dead_roles"] == [None, "VILLAGER", None, None, None]
@@ -118,7 +119,7 @@ def test_doctor_cannot_protect_the_same_player_two_nights_running():
     state = night(deal(W5), "0>1, 1>0, 2>4, 3>3, 4>0")
     assert last_news(state)["died"] == 4
     state = votes(ready(state), "0:·, 1:·, 2:·, 3:·")
-    assert state["log"][-1]["kind"] == "night_began" and state["log"][-2]["kind"] == "no_elimination"
+    assert state["log"][-1]["kind"] == "night_began" and last_vote(state)["eliminated"] is None
     assert state["public"]["order"] == [1, 2, 3, 0]
     state = night(state, "1>0, 2>1")
     assert targets(state, 3, "pick") == {0, 1, 2}
@@ -190,14 +191,14 @@ def test_plurality_eliminates_and_the_reveal_lists_every_vote():
     for voter, target in cast:
         for seat, view in views(state).items():
             assert view["votes"] == []
-            assert not any("voter" in d for d in walk(view)), seat
+            assert not any("voter" in d or d.get("kind") == "votes_revealed" for d in walk(view)), seat
             others = [s for s, _ in cast if s != seat]
             if seat is not None and seat in view["voted"]:
                 assert view["my_vote"] == dict(cast)[seat]
             for d in walk(view["log"]):
                 assert d.get("kind") != "vote" or d.get("seat") not in others
         state = ENGINE.apply(state, voter, {"type": "vote", "target": target})
-    reveal = state["public"]["votes"][-1]
+    reveal = last_vote(state)
     assert reveal == {
         "round": 1,
         "votes": [{"voter": v, "target": t} for v, t in cast],
@@ -213,7 +214,7 @@ def test_vote_tie_eliminates_nobody():
     """Scenario 10: 3-3 tie: nobody out; round 2 starts at seat 1."""
     state = ready(night(deal(W7), "0>1, 1>3, 2>0, 3>0, 4>6, 5>0, 6>0"))
     state = votes(state, "0:1, 1:0, 2:1, 3:1, 4:0, 5:0, 6:·")
-    assert state["public"]["votes"][-1]["eliminated"] is None
+    assert last_vote(state)["eliminated"] is None
     assert all(state["public"]["alive"])
     assert state["public"]["order"] == [1, 2, 3, 4, 5, 6, 0]
 
@@ -224,11 +225,11 @@ def test_a_lone_vote_eliminates_and_all_abstain_eliminates_nobody():
     state = votes(day, "0:3")
     for seat in range(1, 7):
         state = ENGINE.apply(state, seat, TIMEOUT)
-    assert state["public"]["votes"][-1]["votes"][1:] == [{"voter": s, "target": None} for s in range(1, 7)]
-    assert state["public"]["votes"][-1]["eliminated"] == 3
+    assert last_vote(state)["votes"][1:] == [{"voter": s, "target": None} for s in range(1, 7)]
+    assert last_vote(state)["eliminated"] == 3
     assert state["public"]["dead_roles"][3] == "VILLAGER"
     state = votes(day, "0:·, 1:·, 2:·, 3:·, 4:·, 5:·, 6:·")
-    assert state["public"]["votes"][-1]["eliminated"] is None
+    assert last_vote(state)["eliminated"] is None
     assert all(state["public"]["alive"])
 
 
@@ -240,7 +241,7 @@ def test_wolves_win_at_dawn_on_parity():
     state = night(deal(W5), "0>1, 1>0, 2>3, 3>4, 4>0")
     assert last_news(state) == {"round": 1, "died": 3, "role": "DOCTOR"}
     state = votes(ready(state), "0:2, 1:0, 2:0, 4:0")
-    assert state["public"]["votes"][-1]["eliminated"] == 0
+    assert last_vote(state)["eliminated"] == 0
     assert not state["public"]["over"]
     state = night(state, "1>2, 2>1, 4>2")
     assert last_news(state)["died"] == 1
@@ -255,7 +256,7 @@ def test_wolves_win_right_after_the_vote():
     state = night(deal(W7), "0>1, 1>2, 2>1, 3>0, 4>2, 5>0, 6>0")
     assert last_news(state) == {"round": 1, "died": 2, "role": "SEER"}
     state = votes(ready(state), "0:6, 1:6, 3:6, 4:6, 5:·, 6:·")
-    assert state["public"]["votes"][-1]["eliminated"] == 6
+    assert last_vote(state)["eliminated"] == 6
     assert state["public"]["order"] == [1, 3, 4, 5, 0]
     state = night(state, "1>3, 3>0, 4>0, 5>3, 0>1")
     assert last_news(state) == {"round": 2, "died": None, "role": None}
@@ -271,7 +272,7 @@ def test_village_win_includes_the_dead():
     state = night(deal(W7), "0>1, 1>6, 2>1, 3>0, 4>6, 5>0, 6>0")
     assert last_news(state)["died"] == 6
     state = votes(ready(state), "0:1, 1:0, 2:1, 3:1, 4:0, 5:1")
-    assert state["public"]["votes"][-1]["role"] == "WOLF"
+    assert last_vote(state)["role"] == "WOLF"
     state = night(state, "2>4, 3>0, 4>3, 5>3, 0>2")
     assert last_news(state)["died"] is None
     for seat, view in views(state).items():
