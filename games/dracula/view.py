@@ -37,6 +37,22 @@ def _rack(public: dict[str, Any], slot: dict[str, Any] | None, owner: int, seat:
 def seat_view(
     public: dict[str, Any], slot: dict[str, Any] | None, log: list[dict[str, Any]], seat: int | None
 ) -> dict[str, Any]:
+    """Keys for the templates (besides ``seat``, ``over``, ``awaiting`` added by base):
+
+    - ``role`` / ``opponent_role`` (``None`` for a spectator), ``roles`` by seat, ``seats`` by side;
+    - ``racks[side]``: five ``{slot, card, revealed, back, remembered}`` facing districts 1..5;
+    - ``districts``: five ``{district, vampires, humans}``; ``lives``, ``starting_lives``,
+      ``round``, ``max_rounds`` (the ship marker), ``ranking`` (trump first) and ``trump``;
+    - ``deck_count``, ``deck_top`` (the revealed top or ``None``), ``discard`` (bottom first);
+    - ``drawn``: ``{seat, card, public}`` while a drawn card awaits placing (``card`` is ``None``
+      for whoever may not see it), else ``None``;
+    - ``phase``, ``decision`` (the phase when it is this seat's decision), ``my_turn``, ``turn``,
+      ``effect`` (the value whose choice is pending), ``end_called_by``, ``final_turn``,
+      ``can_call``, ``eights_allowed``;
+    - ``comparisons``: one per finished round ``{round, ended_by, ranking, dracula, van_helsing,
+      districts: [{district, dracula, van_helsing, winner, vampires, lives}], vampires, lives}``;
+    - ``winner``, ``win_reason``, ``i_won``; ``me`` (the raw slot), ``log``, ``can_chat``.
+    """
     phase = public["phase"]
     my_turn = seat is not None and not public["over"] and public["turn"] == seat
     role = public["roles"][seat] if seat is not None else None
@@ -53,6 +69,7 @@ def seat_view(
         "turn": public["turn"],
         "role": role,
         "opponent": (1 - seat) if seat is not None else None,
+        "opponent_role": public["roles"][1 - seat] if seat is not None else None,
         "roles": public["roles"],
         "seats": {side: public[side] for side in SIDES},
         "racks": {side: _rack(public, slot, public[side], seat) for side in SIDES},
