@@ -1,0 +1,1 @@
+"""Dracula vs Van Helsing: a two-player duel of card holders facing five districts."""
