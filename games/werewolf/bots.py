@@ -1,0 +1,129 @@
+"""Werewolf practice bot: decides from its own seat's view and legal actions only.
+
+Plan, by role:
+
+- Wolves strike together: at night a wolf follows the first pick a fellow wolf made tonight
+  (a split vote kills nobody, §3.2); the first wolf, and every wolf at the day vote, picks the
+  same target by one rule every wolf computes alike from public facts: the non-wolf who most
+  often voted for wolves (the likeliest seer), lowest seat first.
+- The seer inquires players he has not checked yet, the most suspicious first, and votes for a
+  wolf he found; he never votes for a player he cleared.
+- The doctor protects himself whenever the restriction allows (§8.5), else the player he would
+  least suspect.
+- Villagers (and seer and doctor by day) suspect whoever voted for them and whoever helped to
+  eliminate a player who turned out to be village; they all vote the most suspicious player, ties
+  to the lowest seat, so village votes pile up instead of scattering. Without any clue they
+  abstain: a blind elimination costs the village more than it costs the wolves, and a seer's
+  lone vote for a wolf then decides.
+
+The night close and every clock run out through the platform: ``choose`` is never asked for
+``timeout`` and raises ``ValueError`` when nothing else is legal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.base import Action, pick
+
+WOLF = "WOLF"
+
+
+def _suspicion(view: dict[str, Any]) -> dict[int, float]:
+    """How suspicious each living other seat looks to this seat, from public votes and own facts."""
+    me = view.get("seat")
+    alive = [s for s in view["alive"] if s != me]
+    dead_roles = view["dead_roles"]
+    score = {s: 0.0 for s in alive}
+    for reveal in view["votes"]:
+        out, out_role = reveal["eliminated"], reveal["role"]
+        for vote in reveal["votes"]:
+            voter, target = vote["voter"], vote["target"]
+            if voter not in score:
+                continue
+            if target is not None and target == me:
+                score[voter] += 1.0
+            if target is not None and dead_roles[target] == WOLF:
+                score[voter] -= 1.0
+            if out is not None and target == out and out_role != WOLF:
+                score[voter] += 0.5
+    for result in view["seer_results"]:
+        if result["target"] in score:
+            score[result["target"]] = 100.0 if result["result"] == WOLF else -100.0
+    return score
+
+
+def _danger_to_wolves(view: dict[str, Any], wolves: list[int]) -> dict[int, float]:
+    """For wolves: how often each living non-wolf voted for a wolf (the seer hunts wolves)."""
+    danger = {s: 0.0 for s in view["alive"] if s not in wolves}
+    for reveal in view["votes"]:
+        for vote in reveal["votes"]:
+            if vote["voter"] in danger and vote["target"] in wolves:
+                danger[vote["voter"]] += 1.0
+    return danger
+
+
+def _top(scores: dict[int, float], allowed: set[int]) -> int | None:
+    """The highest-scoring allowed seat, lowest seat on ties (so bots sharing facts agree)."""
+    best = [s for s in sorted(scores) if s in allowed]
+    if not best:
+        return None
+    return max(best, key=lambda s: (scores[s], -s))
+
+
+def _night(view: dict[str, Any], options: list[int], rng: random.Random) -> int:
+    role, me = view["my_role"], view["seat"]
+    allowed = set(options)
+    if role == WOLF:
+        for fellow in view["wolf_picks"]:
+            if fellow["seat"] != me and fellow["target"] in allowed:
+                return int(fellow["target"])
+        danger = _danger_to_wolves(view, view["my_wolves"])
+        choice = _top(danger, allowed)
+        if choice is not None and danger[choice] > 0:
+            return choice
+        return int(pick(rng, options))
+    if role == "SEER":
+        checked = {r["target"] for r in view["seer_results"]}
+        fresh = {t for t in allowed if t not in checked}
+        if fresh:
+            suspicion = _suspicion(view)
+            ranked = sorted(fresh, key=lambda t: (-suspicion.get(t, 0.0), rng.random()))
+            return int(ranked[0])
+    if role == "DOCTOR":
+        if me in allowed:
+            return int(me)
+        suspicion = _suspicion(view)
+        return int(min(options, key=lambda t: (suspicion.get(t, 0.0), rng.random())))
+    return int(pick(rng, options))
+
+
+def _vote(view: dict[str, Any], options: list[int]) -> int | None:
+    allowed = set(options)
+    if view["my_role"] == WOLF:
+        wolves = view["my_wolves"]
+        return _top(_danger_to_wolves(view, wolves), allowed - set(wolves))
+    suspicion = _suspicion(view)
+    candidates = {t for t in allowed if suspicion.get(t, 0.0) > -100.0}
+    choice = _top(suspicion, candidates)
+    if choice is not None and suspicion[choice] <= 0:
+        return None  # no clue: a random elimination helps the wolves more than the village
+    return choice
+
+
+def choose(view: dict[str, Any], legal_actions: list[Action], rng: random.Random) -> Action:
+    """A sensible legal action for the seat whose ``view`` this is (never ``timeout``)."""
+    actions = [a for a in legal_actions if a["type"] != "timeout"]
+    if not actions:
+        raise ValueError("only the clock can move now (a night close or no decision)")
+    kinds = {a["type"] for a in actions}
+    if "ready" in kinds:
+        return {"type": "ready"}
+    if "pick" in kinds:
+        targets = [a["target"] for a in actions if a["type"] == "pick"]
+        return {"type": "pick", "target": _night(view, targets, rng)}
+    if "vote" in kinds:
+        targets = [a["target"] for a in actions if a["type"] == "vote" and a["target"] is not None]
+        return {"type": "vote", "target": _vote(view, targets)}
+    return actions[0]
