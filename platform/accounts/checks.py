@@ -1,0 +1,24 @@
+"""Start-up checks for the layout invariants of ARCHITECTURE §1."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from django.conf import settings
+from django.core import checks
+
+
+@checks.register()
+def platform_is_a_plain_folder(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    errors: list[checks.CheckMessage] = []
+    if (settings.PLATFORM_DIR / "__init__.py").exists():
+        errors.append(
+            checks.Error(
+                "platform/__init__.py exists: it shadows the standard library's platform module.",
+                id="shabneshin.E001",
+            )
+        )
+    if not hasattr(importlib.import_module("platform"), "python_version"):
+        errors.append(checks.Error("`import platform` is not the standard library's module.", id="shabneshin.E002"))
+    return errors

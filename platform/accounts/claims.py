@@ -1,0 +1,37 @@
+"""A guest's games follow them into an account."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from accounts.models import User
+
+
+@transaction.atomic
+def upgrade_guest(guest: User, username: str, password: str, display_name: str) -> User:
+    """Sign-up while playing as a guest: the same row becomes a registered account."""
+    guest.username = username
+    guest.display_name = display_name or username
+    guest.is_guest = False
+    guest.set_password(password)
+    guest.save()
+    return guest
+
+
+@transaction.atomic
+def merge_guest_into(guest: User, account: User) -> int:
+    """Log-in while playing as a guest: the guest's seats move to the account, the guest goes.
+    Returns the number of seats moved. A seat at a table where the account already sits stays
+    with the guest row and is deleted with it (one person cannot hold two seats)."""
+    from tables.models import ChatMessage, Seat, Table
+
+    if not guest.is_guest or guest.pk == account.pk:
+        return 0
+    taken_tables = set(Seat.objects.filter(user=account).values_list("table_id", flat=True))
+    movable = Seat.objects.filter(user=guest).exclude(table_id__in=taken_tables)
+    moved = movable.update(user=account)
+    Table.objects.filter(host=guest).update(host=account)
+    ChatMessage.objects.filter(author=guest).update(author=account)
+    Seat.objects.filter(user=guest).update(user=None)
+    guest.delete()
+    return moved

@@ -1,0 +1,31 @@
+"""Players: registered accounts and guests, one model so a guest's games follow them."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class User(AbstractUser):
+    """An account. A guest is a user with no usable password, created from a display name alone;
+    signing up turns the guest into a registered account in place, keeping every seat and match."""
+
+    display_name = models.CharField(_("display name"), max_length=40)
+    is_guest = models.BooleanField(_("guest"), default=False, db_index=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.display_name or self.username
+
+    @classmethod
+    def create_guest(cls, display_name: str) -> User:
+        user = cls(username=f"guest-{secrets.token_hex(8)}", display_name=display_name, is_guest=True)
+        user.set_unusable_password()
+        user.save()
+        return user

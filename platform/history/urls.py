@@ -1,0 +1,11 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from history import views
+
+app_name = "history"
+urlpatterns = [
+    path("", views.my_games, name="my_games"),
+    path("<int:match_id>/", views.match_detail, name="match"),
+]

@@ -1,0 +1,181 @@
+"""WebSocket consumers. ``TableConsumer`` renders only its own seat's view; the group message
+names a version and carries no secret. ``LobbyConsumer`` keeps the lobby's table list live."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.base import IllegalAction
+from tables import broadcast, chat, clock, moderator, rendering
+from tables.language import language_from_scope
+from tables.models import Match, Table
+from tables.lobby import lobby_context
+
+MAX_MESSAGE_BYTES = 8192
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    table_id: int | None = None
+
+    async def connect(self) -> None:
+        self.language = language_from_scope(self.scope)
+        self.token = self.scope["url_route"]["kwargs"]["token"]
+        self.table_id = await self._table_id()
+        if self.table_id is None:
+            await self.close(code=4404)
+            return
+        self.group = f"table-{self.table_id}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        clock.ensure_running()
+        await self._send_fragments()
+
+    async def disconnect(self, code: int) -> None:
+        if self.table_id is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    # -- from the browser --
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        message = self._parse(text_data)
+        if isinstance(message, str):
+            await self._send_error(message)
+            return
+        if "chat" in message:
+            await self._send_error(await self._post_chat(str(message.get("chat", ""))), only_if_error=True)
+            return
+        action, version = message.get("action"), message.get("version")
+        error = await self._submit(action, version)
+        if error is not None:
+            code, text = error
+            if code == "stale_version":
+                await self._send_fragments(error=text)
+            else:
+                await self._send_error(text)
+
+    def _parse(self, text_data: str | None) -> dict[str, Any] | str:
+        """The message as a dict, or the readable reason it cannot be one."""
+        with translation.override(self.language):
+            if not text_data or len(text_data) > MAX_MESSAGE_BYTES:
+                return rendering.error_message("malformed")
+            try:
+                message = json.loads(text_data)
+            except ValueError:
+                return rendering.error_message("malformed")
+            if not isinstance(message, dict):
+                return rendering.error_message("malformed")
+            if "chat" in message:
+                return message
+            action = message.get("action")
+            if isinstance(action, str):
+                try:
+                    action = json.loads(action)
+                except ValueError:
+                    return rendering.error_message("malformed")
+            if not isinstance(action, dict):
+                return rendering.error_message("malformed")
+            version = message.get("version")
+            try:
+                version = int(version)
+            except (TypeError, ValueError):
+                return rendering.error_message("malformed")
+            return {"action": action, "version": version}
+
+    # -- from the group --
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        await self._send_fragments()
+
+    async def chat_posted(self, event: dict[str, Any]) -> None:
+        await self._send_fragments(names=("chat",))
+
+    # -- helpers --
+
+    async def _send_fragments(self, error: str | None = None, names: tuple[str, ...] = rendering.FRAGMENTS) -> None:
+        html = await self._render(error, names)
+        if html:
+            await self.send(text_data=html)
+
+    async def _send_error(self, text: str | None, only_if_error: bool = False) -> None:
+        if text is None and only_if_error:
+            return
+        await self.send(text_data=await self._render_error(text))
+
+    def _csrf_token(self) -> str:
+        """The browser's CSRF cookie: Django accepts its secret as a form token, so the seating
+        forms in a fragment rendered here post like those of the page."""
+        cookies = self.scope.get("cookies") or {}
+        return str(cookies.get(settings.CSRF_COOKIE_NAME, ""))
+
+    @database_sync_to_async
+    def _table_id(self) -> int | None:
+        return Table.objects.filter(token=self.token).values_list("pk", flat=True).first()
+
+    @database_sync_to_async
+    def _render(self, error: str | None, names: tuple[str, ...]) -> str:
+        table = Table.objects.filter(pk=self.table_id).first()
+        if table is None:
+            return ""
+        with translation.override(self.language):
+            ctx = rendering.context_for(table, self.scope.get("user"), error)
+            ctx["csrf_token"] = self._csrf_token()
+            return rendering.render_fragments(ctx, names)
+
+    @database_sync_to_async
+    def _render_error(self, text: str | None) -> str:
+        with translation.override(self.language):
+            return render_to_string("tables/_errors.html", {"error": text, "oob": True})
+
+    @database_sync_to_async
+    def _submit(self, action: dict[str, Any], version: int) -> tuple[str, str] | None:
+        with translation.override(self.language):
+            user = self.scope.get("user")
+            table = Table.objects.get(pk=self.table_id)
+            seat = chat.seat_of(table, user)
+            match = Match.objects.filter(table=table).first()
+            if seat is None or match is None:
+                return "forbidden", rendering.error_message("forbidden" if seat is None else "not_awaited")
+            try:
+                moderator.submit(match.pk, seat, action, version)
+            except IllegalAction as exc:
+                return exc.code, rendering.error_message(exc.code)
+            return None
+
+    @database_sync_to_async
+    def _post_chat(self, text: str) -> str | None:
+        with translation.override(self.language):
+            table = Table.objects.get(pk=self.table_id)
+            try:
+                chat.post(table, self.scope.get("user"), text)
+            except chat.ChatRefused as exc:
+                return exc.message
+            return None
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.language = language_from_scope(self.scope)
+        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        await self.accept()
+        clock.ensure_running()
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        return  # the lobby listens only
+
+    async def lobby_changed(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=await self._render())
+
+    @database_sync_to_async
+    def _render(self) -> str:
+        with translation.override(self.language):
+            return render_to_string("tables/_lobby_tables.html", {**lobby_context(), "oob": True})

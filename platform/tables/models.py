@@ -1,0 +1,169 @@
+"""Tables (the lobby's unit: a game, its seats, its link), matches (state + version) and the
+append-only move log. The moderator (moderator.py) is the only writer of Match and Move."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games import registry
+from games.base import Engine
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Table(models.Model):
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", _("Public: listed in the lobby")
+        PRIVATE = "private", _("Private: only with the invite link")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
+
+    class Speed(models.TextChoices):
+        RELAXED = "relaxed", _("Relaxed (double time)")
+        NORMAL = "normal", _("Normal")
+        FAST = "fast", _("Fast (half time)")
+
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    game = models.CharField(_("game"), max_length=20, db_index=True)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables")
+    visibility = models.CharField(_("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
+    seat_count = models.PositiveSmallIntegerField(_("seats"))
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    speed = models.CharField(_("speed"), max_length=10, choices=Speed.choices, default=Speed.NORMAL)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+    @property
+    def engine(self) -> Engine:
+        return registry.get(self.game)
+
+    @property
+    def group_name(self) -> str:
+        return f"table-{self.pk}"
+
+    def timers(self) -> dict[str, float]:
+        factor = {"relaxed": 2.0, "normal": 1.0, "fast": 0.5}[self.speed] * settings.TIMER_SCALE
+        return {key: value * factor for key, value in self.engine.timers.items()}
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+    )
+    is_bot = models.BooleanField(_("practice bot"), default=False)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_seat_number_per_table"),
+            models.UniqueConstraint(
+                fields=["table", "user"], condition=models.Q(user__isnull=False), name="one_seat_per_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.number}"
+
+    @property
+    def is_empty(self) -> bool:
+        return self.user_id is None and not self.is_bot
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="match")
+    game = models.CharField(_("game"), max_length=20, db_index=True)
+    seed = models.BigIntegerField(_("seed"))
+    n_players = models.PositiveSmallIntegerField(_("players"))
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    state = models.JSONField(_("state"))
+    version = models.PositiveIntegerField(_("version"), default=0)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLAYING, db_index=True)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    next_deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True)
+    window_started_at = models.DateTimeField(_("decision window started"), null=True, blank=True)
+    last_move_at = models.DateTimeField(_("last move"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering = ["-started_at"]
+
+    def __str__(self) -> str:
+        return f"{self.game} match #{self.pk}"
+
+    @property
+    def engine(self) -> Engine:
+        return registry.get(self.game)
+
+    def seat_of(self, user: Any) -> int | None:
+        if not getattr(user, "is_authenticated", False):
+            return None
+        seat = self.table.seats.filter(user=user).first()
+        return seat.number if seat else None
+
+
+class Move(models.Model):
+    class Source(models.TextChoices):
+        PLAYER = "player", _("Player")
+        BOT = "bot", _("Practice bot")
+        CLOCK = "clock", _("Clock")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField(_("number"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    action = models.JSONField(_("action"))
+    source = models.CharField(_("by"), max_length=10, choices=Source.choices)
+    created_at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        ordering = ["match", "seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="one_move_per_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.match} move {self.seq}"
+
+
+class ChatMessage(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    text = models.CharField(_("text"), max_length=500)
+    created_at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
+        ordering = ["created_at", "pk"]

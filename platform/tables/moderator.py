@@ -1,0 +1,214 @@
+"""The one write path of a match (ARCHITECTURE §3).
+
+Every change to a match goes through :func:`submit` (a player), or :func:`run_due` (the clock:
+practice-bot moves and ``timeout`` actions). Each locks the match row, checks the version and that
+the seat is awaited, calls the engine, saves the new state with a bumped version, appends a
+``Move`` and sets the next deadline; after commit the table's group hears "version N is out".
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import random
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils import timezone
+
+from games.base import TIMEOUT, IllegalAction, rng_for
+from tables import broadcast
+from tables.models import Match, Move, Seat, Table
+
+log = logging.getLogger(__name__)
+
+MAX_CLOCK_MOVES_PER_MATCH = 200
+
+
+# --- starting ------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def start(table: Table, seed: int | None = None) -> Match:
+    """Deal the match of a full table. Raises ``IllegalAction`` if it cannot start."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if table.status != Table.Status.OPEN:
+        raise IllegalAction("This table has already started.", "game_over")
+    seats = list(table.seats.all())
+    if any(seat.is_empty for seat in seats):
+        raise IllegalAction("Every seat must be taken (by a player or a bot) before the start.", "forbidden")
+    engine = table.engine
+    seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    state = engine.setup(table.seat_count, dict(table.options), seed)
+    now = timezone.now()
+    match = Match(
+        table=table,
+        game=table.game,
+        seed=seed,
+        n_players=table.seat_count,
+        options=dict(table.options),
+        state=state,
+        window_started_at=now,
+        last_move_at=now,
+    )
+    match.next_deadline = _next_deadline(match, seats, now)
+    match.save()
+    table.status = Table.Status.PLAYING
+    table.save(update_fields=["status", "updated_at"])
+    broadcast.table_changed(table.pk, match.version)
+    broadcast.lobby_changed()
+    return match
+
+
+# --- a player's move -----------------------------------------------------------------------------
+
+
+def submit(match_id: int, seat: int, action: Any, version: int | None, source: str = Move.Source.PLAYER) -> Match:
+    """Apply ``action`` for ``seat`` if ``version`` is current. Raises ``IllegalAction``."""
+    if source == Move.Source.PLAYER and isinstance(action, dict) and action.get("type") == TIMEOUT["type"]:
+        raise IllegalAction("Only the clock can end a decision by timeout.", "forbidden")
+    with transaction.atomic():
+        match = Match.objects.select_for_update().select_related("table").get(pk=match_id)
+        if match.status != Match.Status.PLAYING:
+            raise IllegalAction("The game is over.", "game_over")
+        if version is not None and version != match.version:
+            raise IllegalAction("The game moved on before your move arrived; here is the current view.", "stale_version")
+        _apply(match, seat, action, source, timezone.now())
+    return match
+
+
+def _apply(match: Match, seat: int, action: Any, source: str, now: datetime) -> None:
+    """Engine call, new state, version, move log, deadline, broadcast: one move, inside a lock."""
+    engine = match.engine
+    before = match.state
+    after = engine.apply(before, seat, action)  # raises IllegalAction; nothing is written then
+    match.state = after
+    match.version += 1
+    match.last_move_at = now
+    if engine.opens_new_window(before, after):
+        match.window_started_at = now
+    result = engine.result(after)
+    table = match.table
+    if result is not None:
+        match.status = Match.Status.FINISHED
+        match.result = result.to_dict()
+        match.finished_at = now
+        match.next_deadline = None
+        table.status = Table.Status.FINISHED
+        table.save(update_fields=["status", "updated_at"])
+        broadcast.lobby_changed()
+    else:
+        match.next_deadline = _next_deadline(match, list(table.seats.all()), now)
+    match.save()
+    Move.objects.create(match=match, seq=match.version, seat=seat, action=action, source=source)
+    broadcast.table_changed(table.pk, match.version)
+
+
+# --- the clock -----------------------------------------------------------------------------------
+
+
+def _due_times(match: Match, seats: list[Seat], now: datetime) -> dict[int, tuple[datetime, str]]:
+    """For each awaited seat: when the clock acts for it, and how (``bot`` or ``timeout``)."""
+    engine = match.engine
+    timers = match.table.timers()
+    bots = {s.number for s in seats if s.is_bot}
+    window = match.window_started_at or now
+    due: dict[int, tuple[datetime, str]] = {}
+    for seat in engine.awaiting(match.state):
+        timeout_at = window + timedelta(seconds=engine.time_limit(match.state, seat, timers))
+        due[seat] = (timeout_at, "timeout")
+        if seat in bots and engine.legal_actions(match.state, seat) != [TIMEOUT]:
+            bot_at = (match.last_move_at or now) + timedelta(seconds=settings.BOT_DELAY_S)
+            if bot_at < timeout_at:
+                due[seat] = (bot_at, "bot")
+    return due
+
+
+def _next_deadline(match: Match, seats: list[Seat], now: datetime) -> datetime | None:
+    due = _due_times(match, seats, now)
+    return min((when for when, _ in due.values()), default=None)
+
+
+def bot_action(match: Match, seat: int) -> dict[str, Any]:
+    """What the practice bot in ``seat`` plays, decided from that seat's view alone."""
+    engine = match.engine
+    legal = engine.legal_actions(match.state, seat)
+    bots = importlib.import_module(f"games.{match.game}.bots")
+    rng = rng_for(f"bot:{match.seed}:{seat}", match.state["step"])
+    choice = bots.choose(engine.view(match.state, seat), legal, rng)
+    if choice == TIMEOUT or choice not in legal:
+        log.error("bot for %s seat %s chose %r; playing its first legal action", match.game, seat, choice)
+        choice = legal[0]
+    return dict(choice)
+
+
+def _run_due_for(match_id: int, now: datetime) -> int:
+    skip = connection.features.has_select_for_update_skip_locked
+    with transaction.atomic():
+        match = (
+            Match.objects.select_for_update(skip_locked=skip)
+            .select_related("table")
+            .filter(pk=match_id, status=Match.Status.PLAYING, next_deadline__lte=now)
+            .first()
+        )
+        if match is None:
+            return 0  # another process took it, or it was answered in the meantime
+        seats = list(match.table.seats.all())
+        applied = 0
+        while match.status == Match.Status.PLAYING and applied < MAX_CLOCK_MOVES_PER_MATCH:
+            due = [(when, seat, how) for seat, (when, how) in _due_times(match, seats, now).items() if when <= now]
+            if not due:
+                break
+            _, seat, how = min(due)
+            if how == "bot":
+                _apply(match, seat, bot_action(match, seat), Move.Source.BOT, now)
+            else:
+                _apply(match, seat, dict(TIMEOUT), Move.Source.CLOCK, now)
+            applied += 1
+        return applied
+
+
+def run_due(now: datetime | None = None, limit: int = 50) -> int:
+    """Apply every bot move and timeout that is due; return how many moves were applied."""
+    now = now or timezone.now()
+    ids = list(
+        Match.objects.filter(status=Match.Status.PLAYING, next_deadline__lte=now)
+        .order_by("next_deadline")
+        .values_list("pk", flat=True)[:limit]
+    )
+    return sum(_run_due_for(match_id, now) for match_id in ids)
+
+
+def seconds_until_next_deadline(now: datetime | None = None) -> float | None:
+    now = now or timezone.now()
+    first = (
+        Match.objects.filter(status=Match.Status.PLAYING, next_deadline__isnull=False)
+        .order_by("next_deadline")
+        .values_list("next_deadline", flat=True)
+        .first()
+    )
+    return None if first is None else max(0.0, (first - now).total_seconds())
+
+
+# --- staff ---------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def abort(match: Match) -> bool:
+    """Staff end a running match; players see it ended. Returns whether anything changed."""
+    match = Match.objects.select_for_update().select_related("table").get(pk=match.pk)
+    if match.status != Match.Status.PLAYING:
+        return False
+    now = timezone.now()
+    match.status = Match.Status.ABORTED
+    match.next_deadline = None
+    match.finished_at = now
+    match.version += 1
+    match.save()
+    match.table.status = Table.Status.ABORTED
+    match.table.save(update_fields=["status", "updated_at"])
+    broadcast.table_changed(match.table_id, match.version)
+    broadcast.lobby_changed()
+    return True

@@ -1,0 +1,10 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from tables import consumers
+
+websocket_urlpatterns = [
+    path("ws/tables/<str:token>/", consumers.TableConsumer.as_asgi()),
+    path("ws/lobby/", consumers.LobbyConsumer.as_asgi()),
+]

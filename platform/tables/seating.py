@@ -1,0 +1,147 @@
+"""Before the start: creating tables, taking and leaving seats, practice bots, starting.
+
+Every function raises :class:`SeatingError` with a readable, translated message for anything a
+player may not do, and changes nothing then.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games import registry
+from tables import broadcast, moderator
+from tables.models import Match, Seat, Table
+
+
+class SeatingError(Exception):
+    """A seating request that is refused; ``message`` is for the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@transaction.atomic
+def create_table(
+    host: User, game: str, seat_count: int, visibility: str, options: dict[str, Any] | None = None, speed: str = "normal"
+) -> Table:
+    engine = registry.get(game)
+    if not engine.min_players <= seat_count <= engine.max_players:
+        raise SeatingError(
+            _("This game takes %(min)d to %(max)d players.") % {"min": engine.min_players, "max": engine.max_players}
+        )
+    try:
+        resolved = engine.resolve_options(options)
+    except ValueError as exc:
+        raise SeatingError(_("These options are not valid: %(reason)s") % {"reason": exc}) from None
+    table = Table.objects.create(
+        game=game, host=host, seat_count=seat_count, visibility=visibility, options=resolved, speed=speed
+    )
+    Seat.objects.bulk_create([Seat(table=table, number=n) for n in range(seat_count)])
+    Seat.objects.filter(table=table, number=0).update(user=host)
+    broadcast.lobby_changed()
+    return table
+
+
+def _locked_open_table(table: Table) -> Table:
+    locked = Table.objects.select_for_update().get(pk=table.pk)
+    if locked.status != Table.Status.OPEN:
+        raise SeatingError(_("The game has already started; seats can no longer change."))
+    return locked
+
+
+def _changed(table: Table) -> None:
+    broadcast.table_changed(table.pk)
+    if table.visibility == Table.Visibility.PUBLIC:
+        broadcast.lobby_changed()
+
+
+@transaction.atomic
+def sit(table: Table, user: User, number: int | None = None) -> Seat:
+    table = _locked_open_table(table)
+    if table.seats.filter(user=user).exists():
+        raise SeatingError(_("You already have a seat at this table."))
+    free = table.seats.filter(user__isnull=True, is_bot=False)
+    seat = free.filter(number=number).first() if number is not None else free.first()
+    if seat is None:
+        raise SeatingError(_("That seat is taken.") if number is not None else _("This table is full."))
+    seat.user = user
+    try:
+        with transaction.atomic():
+            seat.save(update_fields=["user"])
+    except IntegrityError:
+        raise SeatingError(_("You already have a seat at this table.")) from None
+    _changed(table)
+    return seat
+
+
+@transaction.atomic
+def leave(table: Table, user: User) -> None:
+    table = _locked_open_table(table)
+    seat = table.seats.filter(user=user).first()
+    if seat is None:
+        raise SeatingError(_("You have no seat at this table."))
+    seat.user = None
+    seat.save(update_fields=["user"])
+    if table.host_id == user.pk:
+        successor = table.seats.filter(user__isnull=False).exclude(user=user).first()
+        if successor is None:
+            table.status = Table.Status.ABORTED
+            table.save(update_fields=["status", "updated_at"])
+        else:
+            table.host = successor.user
+            table.save(update_fields=["host", "updated_at"])
+    _changed(table)
+
+
+def _host_only(table: Table, user: User) -> None:
+    if table.host_id != user.pk:
+        raise SeatingError(_("Only the host can do that."))
+
+
+@transaction.atomic
+def add_bot(table: Table, user: User, number: int | None = None) -> Seat:
+    table = _locked_open_table(table)
+    _host_only(table, user)
+    free = table.seats.filter(user__isnull=True, is_bot=False)
+    seat = free.filter(number=number).first() if number is not None else free.first()
+    if seat is None:
+        raise SeatingError(_("There is no empty seat for a bot."))
+    seat.is_bot = True
+    seat.save(update_fields=["is_bot"])
+    _changed(table)
+    return seat
+
+
+@transaction.atomic
+def fill_with_bots(table: Table, user: User) -> int:
+    table = _locked_open_table(table)
+    _host_only(table, user)
+    count = table.seats.filter(user__isnull=True, is_bot=False).update(is_bot=True)
+    _changed(table)
+    return count
+
+
+@transaction.atomic
+def remove_bot(table: Table, user: User, number: int) -> None:
+    table = _locked_open_table(table)
+    _host_only(table, user)
+    seat = table.seats.filter(number=number, is_bot=True).first()
+    if seat is None:
+        raise SeatingError(_("There is no bot in that seat."))
+    seat.is_bot = False
+    seat.save(update_fields=["is_bot"])
+    _changed(table)
+
+
+def start(table: Table, user: User, seed: int | None = None) -> Match:
+    with transaction.atomic():
+        locked = _locked_open_table(table)
+        _host_only(locked, user)
+        if locked.seats.filter(user__isnull=True, is_bot=False).exists():
+            raise SeatingError(_("Every seat must be taken by a player or a bot before the start."))
+        return moderator.start(locked, seed)

@@ -1,0 +1,135 @@
+"""Lobby, create-table, the table page and its seating forms, and each game's rules page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import select_template
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import registry
+from tables import rendering, seating
+from tables.forms import CreateTableForm
+from tables.lobby import lobby_context
+from tables.models import Table
+
+
+def _engine_or_404(slug: str):  # noqa: ANN202
+    try:
+        return registry.get(slug)
+    except KeyError:
+        raise Http404("no such game") from None
+
+
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    ctx = lobby_context()
+    if request.user.is_authenticated:
+        ctx["my_tables"] = (
+            Table.objects.filter(seats__user=request.user, status__in=[Table.Status.OPEN, Table.Status.PLAYING])
+            .distinct()
+            .order_by("-created_at")[:20]
+        )
+    if request.htmx:
+        return render(request, "tables/_lobby_tables.html", ctx)
+    return render(request, "tables/lobby.html", ctx)
+
+
+@login_required(login_url="accounts:guest")
+@require_http_methods(["GET", "POST"])
+def create(request: HttpRequest, slug: str) -> HttpResponse:
+    engine = _engine_or_404(slug)
+    form = CreateTableForm(engine, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = seating.create_table(
+                request.user,
+                slug,
+                form.cleaned_data["seat_count"],
+                form.cleaned_data["visibility"],
+                form.game_options(),
+                form.cleaned_data["speed"],
+            )
+        except seating.SeatingError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect("tables:detail", token=table.token)
+    return render(request, "tables/create.html", {"form": form, "game": engine})
+
+
+@require_GET
+def detail(request: HttpRequest, token: str) -> HttpResponse:
+    table = get_object_or_404(Table, token=token)
+    ctx = rendering.context_for(table, request.user)
+    ctx["invite_url"] = request.build_absolute_uri(reverse("tables:detail", kwargs={"token": table.token}))
+    return render(request, "tables/table.html", ctx)
+
+
+def _seating_action(request: HttpRequest, token: str, act) -> HttpResponse:  # noqa: ANN001
+    table = get_object_or_404(Table, token=token)
+    try:
+        act(table)
+    except seating.SeatingError as exc:
+        messages.error(request, exc.message)
+    return redirect("tables:detail", token=table.token)
+
+
+def _seat_number(request: HttpRequest) -> int | None:
+    raw = request.POST.get("seat")
+    try:
+        return int(raw) if raw not in (None, "") else None
+    except ValueError:
+        return None
+
+
+@login_required(login_url="accounts:guest")
+@require_POST
+def sit(request: HttpRequest, token: str) -> HttpResponse:
+    return _seating_action(request, token, lambda t: seating.sit(t, request.user, _seat_number(request)))
+
+
+@login_required(login_url="accounts:guest")
+@require_POST
+def leave(request: HttpRequest, token: str) -> HttpResponse:
+    return _seating_action(request, token, lambda t: seating.leave(t, request.user))
+
+
+@login_required(login_url="accounts:guest")
+@require_POST
+def add_bot(request: HttpRequest, token: str) -> HttpResponse:
+    return _seating_action(request, token, lambda t: seating.add_bot(t, request.user, _seat_number(request)))
+
+
+@login_required(login_url="accounts:guest")
+@require_POST
+def fill_bots(request: HttpRequest, token: str) -> HttpResponse:
+    return _seating_action(request, token, lambda t: seating.fill_with_bots(t, request.user))
+
+
+@login_required(login_url="accounts:guest")
+@require_POST
+def remove_bot(request: HttpRequest, token: str) -> HttpResponse:
+    number = _seat_number(request)
+    return _seating_action(request, token, lambda t: seating.remove_bot(t, request.user, -1 if number is None else number))
+
+
+@login_required(login_url="accounts:guest")
+@require_POST
+def start(request: HttpRequest, token: str) -> HttpResponse:
+    return _seating_action(request, token, lambda t: seating.start(t, request.user))
+
+
+@require_GET
+def rules(request: HttpRequest, slug: str) -> HttpResponse:
+    engine = _engine_or_404(slug)
+    language = (get_language() or "fa")[:2]
+    try:
+        body = select_template([f"games/{slug}/_rules_{language}.html", f"games/{slug}/_rules_en.html"])
+    except TemplateDoesNotExist:
+        raise Http404("no rules page yet") from None
+    return render(request, "tables/rules.html", {"game": engine, "body": body.template.name})

@@ -1,0 +1,18 @@
+// Shabneshin's only script of its own: countdowns, and clearing the chat box after a send.
+(function () {
+  function tick() {
+    document.querySelectorAll(".countdown[data-until]").forEach(function (el) {
+      var left = Math.max(0, Math.round((Date.parse(el.dataset.until) - Date.now()) / 1000));
+      var text = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      if (el.textContent !== text) el.textContent = text;
+      el.closest(".timer") && el.closest(".timer").classList.toggle("urgent", left <= 10);
+    });
+  }
+  setInterval(tick, 500);
+  document.addEventListener("htmx:wsAfterSend", function (event) {
+    var form = event.target && event.target.closest ? event.target.closest("form.chat-form") : null;
+    if (form) form.reset();
+  });
+  document.addEventListener("htmx:wsAfterMessage", tick);
+  document.addEventListener("DOMContentLoaded", tick);
+})();

@@ -1,0 +1,57 @@
+"""Steps a person takes in the browser, shared by the end-to-end tests of every game."""
+
+from __future__ import annotations
+
+import re
+import time
+
+
+def become_guest(page, base: str, name: str) -> None:
+    page.goto(f"{base}/accounts/guest/?next=/")
+    page.fill("input[name=display_name]", name)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r".*/$"))
+
+
+def create_table(page, base: str, slug: str, seats: int, visibility: str = "private", **options: str) -> str:
+    page.goto(f"{base}/new/{slug}/")
+    page.select_option("select[name=seat_count]", str(seats))
+    page.select_option("select[name=visibility]", visibility)
+    page.select_option("select[name=speed]", "fast")
+    for key, value in options.items():
+        page.select_option(f"select[name=opt_{key}]", value)
+    page.click("[data-testid=create-form] button[type=submit]")
+    page.wait_for_url(re.compile(r".*/t/[^/]+/$"))
+    return page.url
+
+
+def wait_for_socket(page) -> None:
+    """The page is live once the consumer's first render (data-version) has arrived."""
+    page.wait_for_function("document.querySelector('#status') && document.querySelector('#status').dataset.version !== undefined")
+
+
+def play_until_over(pages, on_each=None, limit_s: float = 240) -> None:
+    """Each page clicks one of its offered actions whenever it has any, until every page shows the
+    result. ``on_each(page)`` runs on every page at every round, for checks along the way."""
+    deadline = time.monotonic() + limit_s
+    turn = 0
+    while time.monotonic() < deadline:
+        done = 0
+        for page in pages:
+            if on_each is not None:
+                on_each(page)
+            if page.locator("[data-testid=result]").count():
+                done += 1
+                continue
+            buttons = page.locator("#actions button.action")
+            count = buttons.count()
+            if count:
+                turn += 1
+                try:
+                    buttons.nth(turn % count).click(timeout=2000)
+                except Exception:  # the view moved on between counting and clicking; look again
+                    pass
+        if done == len(pages):
+            return
+        time.sleep(0.15)
+    raise AssertionError("the game did not reach its end in the browser")

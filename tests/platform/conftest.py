@@ -1,0 +1,80 @@
+"""Personas and helpers for the platform tests.
+
+alice hosts, bob sits at her table, charlie has the link but no seat (a spectator), and dave is
+an outsider who should have no access to alice's private table.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.conf import settings
+
+from tests.components import require
+
+EXPECT_SERVICES = os.environ.get("SHABNESHIN_EXPECT_SERVICES") == "1"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if EXPECT_SERVICES:
+        from tests.components import HOW_TO, missing
+
+        absent = [n for n in ("postgresql", "redis") if n in missing()]
+        if absent:
+            text = "missing: " + "; ".join(HOW_TO[n] for n in absent)
+            if os.environ.get("CI", "").lower() == "true":
+                pytest.exit(text + " — CI needs every component", returncode=1)
+            pytest.exit(text + " — the PostgreSQL/Redis run was skipped", returncode=0)
+
+
+@pytest.fixture(autouse=True)
+def _platform_settings(settings):
+    settings.BOT_DELAY_S = 0
+    settings.CLOCK_ENABLED = False
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture
+def services_in_use():
+    """Asserts that this run really talks to PostgreSQL and Redis when it was asked to."""
+    if EXPECT_SERVICES:
+        require("postgresql", "redis")
+        assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+        assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+
+
+def _user(username: str, display: str):
+    from accounts.models import User
+
+    return User.objects.create_user(username=username, password="a-long-password-1", display_name=display)
+
+
+@pytest.fixture
+def alice(db):
+    return _user("alice", "Alice")
+
+
+@pytest.fixture
+def bob(db):
+    return _user("bob", "Bob")
+
+
+@pytest.fixture
+def charlie(db):
+    return _user("charlie", "Charlie")
+
+
+@pytest.fixture
+def dave(db):
+    return _user("dave", "Dave")
+
+
+@pytest.fixture
+def werewolf_table(alice):
+    from tables import seating
+
+    return seating.create_table(alice, "werewolf", 5, "private")

@@ -1,0 +1,38 @@
+"""Small helpers shared by the platform tests."""
+
+from __future__ import annotations
+
+from tables import moderator, seating
+from tables.models import Match, Table
+
+W5 = ["SEER", "VILLAGER", "WOLF", "DOCTOR", "VILLAGER"]
+
+
+def started_werewolf(host, players=(), roles=W5, seed: int = 1) -> Match:
+    """A 5-seat werewolf table: host at seat 0, ``players`` next, bots in the rest, started."""
+    table = seating.create_table(host, "werewolf", 5, Table.Visibility.PRIVATE, {"deal": {"roles": list(roles)}})
+    for player in players:
+        seating.sit(table, player)
+    seating.fill_with_bots(table, host)
+    seating.start(table, host, seed=seed)
+    return Match.objects.get(table=table)
+
+
+def fresh(match: Match) -> Match:
+    return Match.objects.select_related("table").get(pk=match.pk)
+
+
+def play_until_over(match: Match, limit: int = 2000) -> Match:
+    """Let the clock play every seat (bots, and timeouts for humans) to the end."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    now = timezone.now()
+    for _ in range(limit):
+        match = fresh(match)
+        if match.status != Match.Status.PLAYING:
+            return match
+        now = max(now, match.next_deadline or now) + timedelta(milliseconds=1)
+        moderator.run_due(now)
+    raise AssertionError("the match did not end")

@@ -1,0 +1,50 @@
+"""Connecting to the real ASGI application as a logged-in browser tab would."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from shabneshin.asgi import application
+
+
+@database_sync_to_async
+def session_cookie(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies[settings.SESSION_COOKIE_NAME].value
+
+
+async def connect(token: str, user=None, origin: str = "http://testserver", language: str = "en"):
+    headers = [(b"origin", origin.encode()), (b"host", b"testserver"), (b"accept-language", language.encode())]
+    if user is not None:
+        cookie = await session_cookie(user)
+        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
+    communicator = WebsocketCommunicator(application, f"/ws/tables/{token}/", headers=headers)
+    connected, code = await communicator.connect(timeout=5)
+    return communicator, connected, code
+
+
+async def receive_html(communicator, timeout: float = 5) -> str:
+    return await communicator.receive_from(timeout=timeout)
+
+
+async def drain(communicator, quiet: float = 0.3) -> list[str]:
+    """Every message until the socket is quiet for ``quiet`` seconds."""
+    out = []
+    while not await communicator.receive_nothing(timeout=quiet):
+        out.append(await communicator.receive_from(timeout=5))
+    return out
+
+
+def version_in(html: str) -> int:
+    return int(re.search(r'data-version="(\d+)"', html).group(1))
+
+
+def action_message(action: dict, version: int) -> str:
+    return json.dumps({"action": json.dumps(action), "version": str(version), "HEADERS": {"HX-Request": "true"}})

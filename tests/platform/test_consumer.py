@@ -1,0 +1,144 @@
+"""The table's WebSocket: each tab renders only its own seat's view, stale and bad input are
+answered in #errors and change nothing. Run twice by `make test`: with SQLite and the in-memory
+layer, and against real PostgreSQL and Redis."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+
+from tables.models import Match, Move
+from tests.platform.helpers import started_werewolf
+from tests.platform.sockets import action_message, connect, drain, receive_html, version_in
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services_in_use")]
+
+
+@database_sync_to_async
+def _start(host, players):
+    match = started_werewolf(host, players)
+    match.table  # noqa: B018 - loaded here, in a thread, so async code can read match.table.token
+    return match
+
+
+@database_sync_to_async
+def _version(match) -> int:
+    return Match.objects.get(pk=match.pk).version
+
+
+@database_sync_to_async
+def _moves(match) -> int:
+    return Move.objects.filter(match=match).count()
+
+
+async def test_each_player_receives_only_their_own_view(alice, bob, charlie):
+    match = await _start(alice, [bob])  # W5: alice SEER at 0, bob VILLAGER at 1
+    token = match.table.token
+    alice_tab, ok_a, _ = await connect(token, alice)
+    bob_tab, ok_b, _ = await connect(token, bob)
+    charlie_tab, ok_c, _ = await connect(token, charlie)
+    assert ok_a and ok_b and ok_c
+    alice_html, bob_html, charlie_html = [await receive_html(t) for t in (alice_tab, bob_tab, charlie_tab)]
+    assert "Seer" in alice_html and 'data-testid="your-turn"' in alice_html
+    assert "Villager" in bob_html and "Seer" not in bob_html and "Wolf" not in bob_html
+    assert 'data-testid="spectator"' in charlie_html
+    assert not any(role in charlie_html for role in ("Seer", "Villager", "Wolf", "Doctor"))
+
+    await alice_tab.send_to(text_data=action_message({"type": "pick", "target": 2}, version_in(alice_html)))
+    alice_after = "".join(await drain(alice_tab))
+    bob_after = "".join(await drain(bob_tab))
+    assert "is a wolf" in alice_after, "the seer's private result reaches the seer"
+    assert "is a wolf" not in bob_after and "Wolf" not in bob_after
+    assert version_in(bob_after) == 1, "everyone hears that version 1 is out"
+    for tab in (alice_tab, bob_tab, charlie_tab):
+        await tab.disconnect()
+
+
+async def test_a_stale_version_is_refused_with_the_current_view(alice, bob):
+    match = await _start(alice, [bob])
+    tab, _, _ = await connect(match.table.token, alice)
+    first = await receive_html(tab)
+    await tab.send_to(text_data=action_message({"type": "pick", "target": 2}, version_in(first)))
+    await drain(tab)
+    await tab.send_to(text_data=action_message({"type": "pick", "target": 3}, version_in(first)))
+    reply = "".join(await drain(tab))
+    assert "moved on" in reply and version_in(reply) == 1
+    assert await _version(match) == 1 and await _moves(match) == 1
+    await tab.disconnect()
+
+
+BAD_INPUT = [
+    ("not json", "not understood"),
+    (json.dumps([1, 2]), "not understood"),
+    (json.dumps({"action": "{not json", "version": 0}), "not understood"),
+    (json.dumps({"action": json.dumps({"type": "pick", "target": 2})}), "not understood"),
+    (json.dumps({"action": json.dumps({"type": "dance"}), "version": 0}), "does not exist"),
+    (json.dumps({"action": json.dumps({"type": "pick", "target": 0}), "version": 0}), "not allowed"),
+    (json.dumps({"action": json.dumps({"type": "pick", "target": "2"}), "version": 0}), "not allowed"),
+    (json.dumps({"action": json.dumps({"type": "timeout"}), "version": 0}), "cannot do that"),
+]
+
+
+@pytest.mark.parametrize(("message", "answer"), BAD_INPUT)
+async def test_bad_input_is_answered_and_changes_nothing(alice, bob, message, answer):
+    match = await _start(alice, [bob])
+    tab, _, _ = await connect(match.table.token, alice)
+    await receive_html(tab)
+    await tab.send_to(text_data=message)
+    reply = await receive_html(tab)
+    assert 'id="errors"' in reply and answer in reply
+    assert await _version(match) == 0 and await _moves(match) == 0
+    await tab.send_to(text_data=action_message({"type": "pick", "target": 2}, 0))
+    assert "is a wolf" in "".join(await drain(tab)), "the connection stays open and usable"
+    await tab.disconnect()
+
+
+async def test_a_move_out_of_turn_or_by_a_spectator_is_refused(alice, bob, charlie):
+    match = await _start(alice, [bob])
+    bob_tab, _, _ = await connect(match.table.token, bob)
+    charlie_tab, _, _ = await connect(match.table.token, charlie)
+    await receive_html(bob_tab)
+    await receive_html(charlie_tab)
+    await bob_tab.send_to(text_data=action_message({"type": "pick", "target": 2}, 0))
+    assert "not your decision" in await receive_html(bob_tab)
+    await charlie_tab.send_to(text_data=action_message({"type": "pick", "target": 2}, 0))
+    assert "cannot do that" in await receive_html(charlie_tab)
+    assert await _version(match) == 0
+    for tab in (bob_tab, charlie_tab):
+        await tab.disconnect()
+
+
+async def test_a_socket_from_another_origin_is_refused(alice, bob):
+    match = await _start(alice, [bob])
+    _, connected, _ = await connect(match.table.token, alice, origin="http://evil.example")
+    assert not connected
+
+
+async def test_an_unknown_table_token_is_refused(alice):
+    _, connected, _ = await connect("no-such-table", alice)
+    assert not connected
+
+
+async def test_reconnecting_resumes_the_current_view(alice, bob):
+    match = await _start(alice, [bob])
+    tab, _, _ = await connect(match.table.token, alice)
+    await receive_html(tab)
+    await tab.send_to(text_data=action_message({"type": "pick", "target": 2}, 0))
+    await drain(tab)
+    await tab.disconnect()
+    again, _, _ = await connect(match.table.token, alice)
+    html = await receive_html(again)
+    assert version_in(html) == 1 and "is a wolf" in html
+    await again.disconnect()
+
+
+async def test_chat_is_closed_at_night(alice, bob):
+    match = await _start(alice, [bob])
+    tab, _, _ = await connect(match.table.token, bob)
+    html = await receive_html(tab)
+    assert 'data-testid="chat-closed"' in html
+    await tab.send_to(text_data=json.dumps({"chat": "hello"}))
+    assert "closed" in await receive_html(tab)
+    await tab.disconnect()

@@ -1,0 +1,125 @@
+"""The one write path: version checks, the append-only move log, the clock, bots, aborts."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.base import IllegalAction
+from tables import moderator
+from tables.models import Match, Move, Table
+from tests.platform.helpers import fresh, play_until_over, started_werewolf
+
+
+def _human_turn(match: Match) -> int:
+    return match.engine.awaiting(match.state)
+
+
+def test_a_move_bumps_the_version_and_appends_to_the_log(alice, bob):
+    match = started_werewolf(alice, [bob])
+    assert _human_turn(match) == {0}  # round 1 starts at seat 0 (alice, SEER)
+    moderator.submit(match.pk, 0, {"type": "pick", "target": 2}, version=0)
+    match = fresh(match)
+    assert match.version == 1
+    assert list(match.moves.values_list("seq", "seat", "action", "source")) == [
+        (1, 0, {"type": "pick", "target": 2}, "player")
+    ]
+
+
+def test_a_stale_version_is_refused_and_changes_nothing(alice, bob):
+    match = started_werewolf(alice, [bob])
+    moderator.submit(match.pk, 0, {"type": "pick", "target": 2}, version=0)
+    before = fresh(match).state
+    with pytest.raises(IllegalAction) as refused:
+        moderator.submit(match.pk, 0, {"type": "pick", "target": 3}, version=0)
+    assert refused.value.code == "stale_version"
+    assert fresh(match).state == before and Move.objects.count() == 1
+
+
+def test_a_move_out_of_turn_is_refused(alice, bob):
+    match = started_werewolf(alice, [bob])
+    with pytest.raises(IllegalAction) as refused:
+        moderator.submit(match.pk, 1, {"type": "pick", "target": 2}, version=0)
+    assert refused.value.code == "not_awaited"
+    assert fresh(match).version == 0
+
+
+def test_the_moderator_refuses_a_timeout_from_a_browser(alice, bob):
+    match = started_werewolf(alice, [bob])
+    with pytest.raises(IllegalAction) as refused:
+        moderator.submit(match.pk, 0, {"type": "timeout"}, version=0)
+    assert refused.value.code == "forbidden"
+    assert fresh(match).version == 0
+
+
+def test_nothing_is_applied_before_its_deadline(alice, bob):
+    match = started_werewolf(alice, [bob])
+    assert moderator.run_due(timezone.now()) == 0
+    assert fresh(match).version == 0
+
+
+def test_the_clock_times_out_a_silent_player_after_the_night_turn(alice, bob):
+    match = started_werewolf(alice, [bob])
+    limit = match.table.timers()["night_turn_max_s"]
+    later = match.window_started_at + timedelta(seconds=limit + 0.01)
+    assert moderator.run_due(later) >= 1
+    first = fresh(match).moves.order_by("seq").first()
+    assert (first.seat, first.action, first.source) == (0, {"type": "timeout"}, "clock")
+
+
+def test_the_night_close_waits_for_the_minimum_turn_length(alice, bob):
+    """werewolf.md §12: after a quick pick the turn still lasts night_turn_min_s."""
+    match = started_werewolf(alice, [bob])
+    moderator.submit(match.pk, 0, {"type": "pick", "target": 2}, version=0)
+    match = fresh(match)
+    minimum = match.table.timers()["night_turn_min_s"]
+    assert moderator.run_due(match.window_started_at + timedelta(seconds=minimum - 0.5)) == 0
+    assert moderator.run_due(match.window_started_at + timedelta(seconds=minimum + 0.01)) >= 1
+    assert fresh(match).moves.order_by("seq")[1].action == {"type": "timeout"}
+
+
+def test_bots_play_a_whole_game_to_its_end_and_the_result_is_stored(alice):
+    match = started_werewolf(alice)
+    match = play_until_over(match)
+    assert match.status == Match.Status.FINISHED
+    assert match.result and "winners" in match.result and match.finished_at
+    assert match.table.status == Table.Status.FINISHED
+    assert match.next_deadline is None
+    seqs = list(match.moves.values_list("seq", flat=True))
+    assert seqs == list(range(1, match.version + 1)), "the move log is complete and in order"
+    sources = set(match.moves.values_list("source", flat=True))
+    assert "bot" in sources
+
+
+def test_the_move_log_replays_the_match_exactly(alice):
+    match = play_until_over(started_werewolf(alice))
+    engine = match.engine
+    state = engine.setup(match.n_players, match.options, match.seed)
+    for move in match.moves.order_by("seq"):
+        state = engine.apply(state, move.seat, move.action)
+    assert state == match.state
+
+
+def test_a_due_move_is_applied_once_even_when_two_clocks_look(alice):
+    match = started_werewolf(alice)
+    later = match.window_started_at + timedelta(seconds=match.table.timers()["night_turn_max_s"] + 0.01)
+    first = moderator.run_due(later)
+    second = moderator.run_due(later)
+    match = fresh(match)
+    assert first >= 1
+    assert match.version == first + second
+    assert match.moves.count() == match.version
+
+
+def test_staff_abort_ends_a_running_match(alice, bob):
+    match = started_werewolf(alice, [bob])
+    assert moderator.abort(match)
+    match = fresh(match)
+    assert match.status == Match.Status.ABORTED and match.next_deadline is None
+    assert match.table.status == Table.Status.ABORTED
+    with pytest.raises(IllegalAction) as refused:
+        moderator.submit(match.pk, 0, {"type": "pick", "target": 2}, version=match.version)
+    assert refused.value.code == "game_over"
+    assert not moderator.abort(match)

@@ -1,0 +1,93 @@
+"""Tables before the start: seats, bots, leaving, starting; refusals change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tables import seating
+from tables.models import Match, Table
+
+
+def test_host_takes_the_first_seat_of_a_new_table(werewolf_table, alice):
+    assert werewolf_table.seats.get(number=0).user == alice
+    assert werewolf_table.seats.count() == 5
+    assert werewolf_table.status == Table.Status.OPEN
+
+
+def test_a_table_outside_the_games_player_counts_is_refused(alice):
+    with pytest.raises(seating.SeatingError):
+        seating.create_table(alice, "werewolf", 4, "public")
+    with pytest.raises(seating.SeatingError):
+        seating.create_table(alice, "werewolf", 11, "public")
+    assert not Table.objects.exists()
+
+
+def test_it_refuses_unknown_options(alice):
+    with pytest.raises(seating.SeatingError):
+        seating.create_table(alice, "werewolf", 5, "public", {"no_such_option": 1})
+
+
+def test_a_player_sits_once_and_leaving_frees_the_seat(werewolf_table, bob):
+    seat = seating.sit(werewolf_table, bob)
+    with pytest.raises(seating.SeatingError):
+        seating.sit(werewolf_table, bob)
+    seating.leave(werewolf_table, bob)
+    seat.refresh_from_db()
+    assert seat.user is None and seat.is_empty
+
+
+def test_a_taken_seat_cannot_be_taken_again(werewolf_table, bob, charlie):
+    seating.sit(werewolf_table, bob, 2)
+    with pytest.raises(seating.SeatingError):
+        seating.sit(werewolf_table, charlie, 2)
+    assert werewolf_table.seats.get(number=2).user == bob
+
+
+def test_only_the_host_adds_and_removes_bots(werewolf_table, alice, bob):
+    seating.sit(werewolf_table, bob)
+    with pytest.raises(seating.SeatingError):
+        seating.add_bot(werewolf_table, bob)
+    seat = seating.add_bot(werewolf_table, alice, 3)
+    assert seat.is_bot
+    with pytest.raises(seating.SeatingError):
+        seating.remove_bot(werewolf_table, bob, 3)
+    seating.remove_bot(werewolf_table, alice, 3)
+    assert werewolf_table.seats.get(number=3).is_empty
+
+
+def test_the_game_starts_only_when_every_seat_is_taken_and_only_by_the_host(werewolf_table, alice, bob):
+    seating.sit(werewolf_table, bob)
+    with pytest.raises(seating.SeatingError):
+        seating.start(werewolf_table, alice)
+    seating.fill_with_bots(werewolf_table, alice)
+    with pytest.raises(seating.SeatingError):
+        seating.start(werewolf_table, bob)
+    match = seating.start(werewolf_table, alice)
+    werewolf_table.refresh_from_db()
+    assert werewolf_table.status == Table.Status.PLAYING
+    assert match.version == 0 and match.state["step"] == 0
+
+
+def test_seats_cannot_change_after_the_start(werewolf_table, alice, bob):
+    seating.fill_with_bots(werewolf_table, alice)
+    seating.start(werewolf_table, alice)
+    with pytest.raises(seating.SeatingError):
+        seating.leave(werewolf_table, alice)
+    with pytest.raises(seating.SeatingError):
+        seating.sit(werewolf_table, bob)
+    with pytest.raises(seating.SeatingError):
+        seating.start(werewolf_table, alice)
+    assert Match.objects.count() == 1
+
+
+def test_when_the_host_leaves_the_next_seated_player_hosts(werewolf_table, alice, bob):
+    seating.sit(werewolf_table, bob)
+    seating.leave(werewolf_table, alice)
+    werewolf_table.refresh_from_db()
+    assert werewolf_table.host == bob
+
+
+def test_when_the_last_player_leaves_the_table_closes(werewolf_table, alice):
+    seating.leave(werewolf_table, alice)
+    werewolf_table.refresh_from_db()
+    assert werewolf_table.status == Table.Status.ABORTED
