@@ -100,7 +100,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "fa"
 LANGUAGES = [("fa", _("Persian")), ("en", _("English"))]
 LANGUAGES_BIDI = ["fa"]
-LOCALE_PATHS = [REPO_DIR / "locale"]
+# The site's catalogue, then one per game's templates (each game's UI strings travel with it).
+LOCALE_PATHS = [REPO_DIR / "locale", *sorted((REPO_DIR / "templates" / "games").glob("*/locale"))]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True
