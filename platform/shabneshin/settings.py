@@ -6,7 +6,9 @@ With no configuration: SQLite in WAL mode and the in-memory channel layer (``mak
 
 from __future__ import annotations
 
+import hashlib
 import sys
+import tempfile
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
@@ -73,6 +75,7 @@ TEMPLATES = [
     }
 ]
 
+_checkout_id = hashlib.sha1(str(REPO_DIR).encode()).hexdigest()[:8]
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
     DATABASES = {"default": database_from_url(DATABASE_URL)}
@@ -82,6 +85,8 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": env_str("SQLITE_PATH", str(REPO_DIR / "db.sqlite3")),
             "OPTIONS": {"init_command": "PRAGMA journal_mode=WAL;", "transaction_mode": "IMMEDIATE", "timeout": 20},
+            # A file, not shared memory, so tests see the locking that two server processes would.
+            "TEST": {"NAME": str(Path(tempfile.gettempdir()) / f"shabneshin-test-{_checkout_id}.sqlite3")},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -78,3 +78,11 @@ def werewolf_table(alice):
     from tables import seating
 
     return seating.create_table(alice, "werewolf", 5, "private")
+
+
+@pytest.fixture
+def client():
+    """A browser that asks for English unless a test says otherwise (the site falls back to Persian)."""
+    from django.test import Client
+
+    return Client(HTTP_ACCEPT_LANGUAGE="en")

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.utils import timezone
+
 from tables import moderator, seating
 from tables.models import Match, Table
 
@@ -22,17 +26,20 @@ def fresh(match: Match) -> Match:
     return Match.objects.select_related("table").get(pk=match.pk)
 
 
-def play_until_over(match: Match, limit: int = 2000) -> Match:
-    """Let the clock play every seat (bots, and timeouts for humans) to the end."""
-    from datetime import timedelta
-
-    from django.utils import timezone
-
+def play_until(match: Match, done, limit: int = 2000) -> Match:
+    """Let the clock play every seat (bots, and timeouts for humans), one due moment at a time,
+    until ``done(match)``."""
     now = timezone.now()
     for _ in range(limit):
         match = fresh(match)
-        if match.status != Match.Status.PLAYING:
+        if done(match):
             return match
+        if match.status != Match.Status.PLAYING:
+            raise AssertionError("the match ended first")
         now = max(now, match.next_deadline or now) + timedelta(milliseconds=1)
         moderator.run_due(now)
-    raise AssertionError("the match did not end")
+    raise AssertionError("the clock never got there")
+
+
+def play_until_over(match: Match) -> Match:
+    return play_until(match, lambda m: m.status != Match.Status.PLAYING)

@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from tables.models import Match, Move
-from tests.platform.helpers import started_werewolf
+from tests.platform.helpers import play_until, started_werewolf
 from tests.platform.sockets import action_message, connect, drain, receive_html, version_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services_in_use")]
@@ -142,3 +142,24 @@ async def test_chat_is_closed_at_night(alice, bob):
     await tab.send_to(text_data=json.dumps({"chat": "hello"}))
     assert "closed" in await receive_html(tab)
     await tab.disconnect()
+
+
+@database_sync_to_async
+def _to_discussion(match):
+    return play_until(match, lambda m: m.state["public"]["phase"] == "day_discussion")
+
+
+async def test_living_players_chat_during_the_day_and_everyone_reads_it(alice, bob, charlie):
+    match = await _start(alice, [bob])
+    await _to_discussion(match)
+    alice_tab, _, _ = await connect(match.table.token, alice)
+    charlie_tab, _, _ = await connect(match.table.token, charlie)
+    assert 'data-testid="chat-form"' in await receive_html(alice_tab)
+    assert 'data-testid="chat-form"' not in await receive_html(charlie_tab), "spectators only read"
+    await alice_tab.send_to(text_data=json.dumps({"chat": "I saw <b>nothing</b>", "HEADERS": {}}))
+    heard = "".join(await drain(charlie_tab))
+    assert "I saw &lt;b&gt;nothing&lt;/b&gt;" in heard, "chat reaches spectators, escaped"
+    await charlie_tab.send_to(text_data=json.dumps({"chat": "me too"}))
+    assert "Only seated players" in await receive_html(charlie_tab)
+    for tab in (alice_tab, charlie_tab):
+        await tab.disconnect()

@@ -123,3 +123,36 @@ def test_staff_abort_ends_a_running_match(alice, bob):
         moderator.submit(match.pk, 0, {"type": "pick", "target": 2}, version=match.version)
     assert refused.value.code == "game_over"
     assert not moderator.abort(match)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_clock_processes_racing_never_apply_a_move_twice(alice):
+    """Two threads (two connections, as two server processes would have) run the clock at once."""
+    import threading
+
+    from django.db import connection
+
+    match = started_werewolf(alice)
+    later = match.window_started_at + timedelta(seconds=match.table.timers()["night_turn_max_s"] + 0.01)
+    counts: list[int] = []
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(2)
+
+    def clock() -> None:
+        try:
+            barrier.wait()
+            counts.append(moderator.run_due(later))
+        except BaseException as exc:  # surfaced below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=clock) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    match = fresh(match)
+    assert sum(counts) == match.version == match.moves.count() >= 1
+    assert list(match.moves.values_list("seq", flat=True)) == list(range(1, match.version + 1))
