@@ -1,0 +1,1 @@
+"""Monster («هیولا», the Persian first edition of Campy Creatures): see ``engine.py``."""
