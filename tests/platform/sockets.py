@@ -48,3 +48,18 @@ def version_in(html: str) -> int:
 
 def action_message(action: dict, version: int) -> str:
     return json.dumps({"action": json.dumps(action), "version": str(version), "HEADERS": {"HX-Request": "true"}})
+
+
+async def receive_until(communicator, needle: str, timeout: float = 5) -> str:
+    """Messages joined, up to the first that contains ``needle`` (``""`` if it never comes)."""
+    import time
+
+    seen = []
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if await communicator.receive_nothing(timeout=0.05):
+            continue
+        seen.append(await communicator.receive_from(timeout=5))
+        if needle in seen[-1]:
+            return "".join(seen)
+    return ""

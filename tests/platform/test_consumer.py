@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 
 from tables.models import Match, Move
 from tests.platform.helpers import play_until, started_werewolf
-from tests.platform.sockets import action_message, connect, drain, receive_html, version_in
+from tests.platform.sockets import action_message, connect, drain, receive_html, receive_until, version_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services_in_use")]
 
@@ -47,8 +47,8 @@ async def test_each_player_receives_only_their_own_view(alice, bob, charlie):
     assert not any(role in charlie_html for role in ("Seer", "Villager", "Wolf", "Doctor"))
 
     await alice_tab.send_to(text_data=action_message({"type": "pick", "target": 2}, version_in(alice_html)))
-    alice_after = "".join(await drain(alice_tab))
-    bob_after = "".join(await drain(bob_tab))
+    alice_after = await receive_until(alice_tab, "is a wolf")
+    bob_after = await receive_until(bob_tab, 'data-version="1"') + "".join(await drain(bob_tab))
     assert "is a wolf" in alice_after, "the seer's private result reaches the seer"
     assert "is a wolf" not in bob_after and "Wolf" not in bob_after
     assert version_in(bob_after) == 1, "everyone hears that version 1 is out"
@@ -61,9 +61,10 @@ async def test_a_stale_version_is_refused_with_the_current_view(alice, bob):
     tab, _, _ = await connect(match.table.token, alice)
     first = await receive_html(tab)
     await tab.send_to(text_data=action_message({"type": "pick", "target": 2}, version_in(first)))
+    await receive_until(tab, "is a wolf")
     await drain(tab)
     await tab.send_to(text_data=action_message({"type": "pick", "target": 3}, version_in(first)))
-    reply = "".join(await drain(tab))
+    reply = await receive_until(tab, "moved on")
     assert "moved on" in reply and version_in(reply) == 1
     assert await _version(match) == 1 and await _moves(match) == 1
     await tab.disconnect()
@@ -91,7 +92,7 @@ async def test_bad_input_is_answered_and_changes_nothing(alice, bob, message, an
     assert 'id="errors"' in reply and answer in reply
     assert await _version(match) == 0 and await _moves(match) == 0
     await tab.send_to(text_data=action_message({"type": "pick", "target": 2}, 0))
-    assert "is a wolf" in "".join(await drain(tab)), "the connection stays open and usable"
+    assert "is a wolf" in await receive_until(tab, "is a wolf"), "the connection stays open and usable"
     await tab.disconnect()
 
 
@@ -126,7 +127,7 @@ async def test_reconnecting_resumes_the_current_view(alice, bob):
     tab, _, _ = await connect(match.table.token, alice)
     await receive_html(tab)
     await tab.send_to(text_data=action_message({"type": "pick", "target": 2}, 0))
-    await drain(tab)
+    await receive_until(tab, "is a wolf")
     await tab.disconnect()
     again, _, _ = await connect(match.table.token, alice)
     html = await receive_html(again)
@@ -157,7 +158,7 @@ async def test_living_players_chat_during_the_day_and_everyone_reads_it(alice, b
     assert 'data-testid="chat-form"' in await receive_html(alice_tab)
     assert 'data-testid="chat-form"' not in await receive_html(charlie_tab), "spectators only read"
     await alice_tab.send_to(text_data=json.dumps({"chat": "I saw <b>nothing</b>", "HEADERS": {}}))
-    heard = "".join(await drain(charlie_tab))
+    heard = await receive_until(charlie_tab, "I saw")
     assert "I saw &lt;b&gt;nothing&lt;/b&gt;" in heard, "chat reaches spectators, escaped"
     await charlie_tab.send_to(text_data=json.dumps({"chat": "me too"}))
     assert "Only seated players" in await receive_html(charlie_tab)
