@@ -28,7 +28,7 @@ run: $(VENV)/.installed messages
 check-components: $(VENV)/.installed
 	$(PY) scripts/check_components.py
 
-test: $(VENV)/.installed messages check-components test-games test-platform test-services test-e2e
+test: $(VENV)/.installed messages check-components lint test-games test-platform test-services test-e2e
 
 test-games: $(VENV)/.installed
 	$(PYTEST) -q -n 2 tests/games tests/test_layout.py

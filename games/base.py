@@ -114,7 +114,7 @@ class Option:
 
     def labelled_choices(self) -> list[tuple[Any, str]]:
         labels = self.choice_labels or tuple(str(c) for c in self.choices)
-        return list(zip(self.choices, labels))
+        return list(zip(self.choices, labels, strict=True))
 
 
 # --- the contract --------------------------------------------------------------------------------

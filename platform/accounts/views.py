@@ -17,9 +17,9 @@ from accounts.models import User
 
 def _next_url(request: HttpRequest, default: str = "/") -> str:
     target = request.POST.get("next") or request.GET.get("next") or default
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
-        return target
-    return default
+    host = {request.get_host()}
+    safe = url_has_allowed_host_and_scheme(target, allowed_hosts=host, require_https=request.is_secure())
+    return target if safe else default
 
 
 @require_http_methods(["GET", "POST"])
@@ -42,9 +42,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if current is not None:
-            user = upgrade_guest(
-                current, form.cleaned_data["username"], form.cleaned_data["password1"], form.cleaned_data["display_name"]
-            )
+            data = form.cleaned_data
+            user = upgrade_guest(current, data["username"], data["password1"], data["display_name"])
             messages.success(request, _("Your account is ready, and your games came with you."))
         else:
             user = form.save()

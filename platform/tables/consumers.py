@@ -15,8 +15,8 @@ from django.utils import translation
 from games.base import IllegalAction
 from tables import broadcast, chat, clock, moderator, rendering
 from tables.language import language_from_scope
-from tables.models import Match, Table
 from tables.lobby import lobby_context
+from tables.models import Match, Table
 
 MAX_MESSAGE_BYTES = 8192
 

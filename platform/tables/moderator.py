@@ -74,7 +74,7 @@ def submit(match_id: int, seat: int, action: Any, version: int | None, source: s
         if match.status != Match.Status.PLAYING:
             raise IllegalAction("The game is over.", "game_over")
         if version is not None and version != match.version:
-            raise IllegalAction("The game moved on before your move arrived; here is the current view.", "stale_version")
+            raise IllegalAction("The game moved on before your move arrived.", "stale_version")
         _apply(match, seat, action, source, timezone.now())
     return match
 

@@ -7,12 +7,12 @@ import json
 from datetime import datetime, timedelta
 from typing import Any
 
+from accounts.models import User
 from django.template.loader import render_to_string, select_template
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from accounts.models import User
 from games.base import TIMEOUT
 from tables import chat
 from tables.models import Match, Table

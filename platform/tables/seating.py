@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from accounts.models import User
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from accounts.models import User
 from games import registry
 from tables import broadcast, moderator
 from tables.models import Match, Seat, Table
@@ -27,7 +27,12 @@ class SeatingError(Exception):
 
 @transaction.atomic
 def create_table(
-    host: User, game: str, seat_count: int, visibility: str, options: dict[str, Any] | None = None, speed: str = "normal"
+    host: User,
+    game: str,
+    seat_count: int,
+    visibility: str,
+    options: dict[str, Any] | None = None,
+    speed: str = "normal",
 ) -> Table:
     engine = registry.get(game)
     if not engine.min_players <= seat_count <= engine.max_players:

@@ -115,7 +115,8 @@ def fill_bots(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def remove_bot(request: HttpRequest, token: str) -> HttpResponse:
     number = _seat_number(request)
-    return _seating_action(request, token, lambda t: seating.remove_bot(t, request.user, -1 if number is None else number))
+    number = -1 if number is None else number
+    return _seating_action(request, token, lambda t: seating.remove_bot(t, request.user, number))
 
 
 @login_required(login_url="accounts:guest")

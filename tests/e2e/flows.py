@@ -27,7 +27,7 @@ def create_table(page, base: str, slug: str, seats: int, visibility: str = "priv
 
 def wait_for_socket(page) -> None:
     """The page is live once the consumer's first render (data-version) has arrived."""
-    page.wait_for_function("document.querySelector('#status') && document.querySelector('#status').dataset.version !== undefined")
+    page.wait_for_function("(document.querySelector('#status') || {dataset: {}}).dataset.version !== undefined")
 
 
 def play_until_over(pages, on_each=None, limit_s: float = 240) -> None:

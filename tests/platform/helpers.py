@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.utils import timezone
-
 from tables import moderator, seating
 from tables.models import Match, Table
 

@@ -9,7 +9,6 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
-
 from shabneshin.asgi import application
 
 

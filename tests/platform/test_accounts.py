@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from django.urls import reverse
-
 from accounts.models import User
+from django.urls import reverse
 from tables import seating
+
 from tests.platform.helpers import play_until_over, started_werewolf
 
 
@@ -30,7 +30,7 @@ def test_a_guest_who_signs_up_keeps_their_games(client, alice):
     match = play_until_over(started_werewolf(alice, [guest]))
     client.post(
         reverse("accounts:signup"),
-        {"username": "mina", "display_name": "Mina", "password1": "a-long-password-1", "password2": "a-long-password-1"},
+        {"username": "mina", "display_name": "Mina", "password1": "a-long-password-1", "password2": "a-long-password-1"},  # noqa: E501
     )
     account = User.objects.get(username="mina")
     assert account.pk == guest.pk and not account.is_guest and account.check_password("a-long-password-1")

@@ -6,10 +6,10 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-
-from games.base import IllegalAction
 from tables import moderator
 from tables.models import Match, Move, Table
+
+from games.base import IllegalAction
 from tests.platform.helpers import fresh, play_until_over, started_werewolf
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from tables import seating
 from tables.models import Match, Table
 
