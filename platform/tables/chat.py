@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from accounts.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from tables import broadcast
 from tables.models import ChatMessage, Match, Table
 

@@ -51,6 +51,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if "chat" in message:
             await self._send_error(await self._post_chat(str(message.get("chat", ""))), only_if_error=True)
             return
+        if "resume" in message:
+            await self._take_back_seat()
+            return
         action, version = message.get("action"), message.get("version")
         error = await self._submit(action, version)
         if error is not None:
@@ -71,7 +74,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return rendering.error_message("malformed")
             if not isinstance(message, dict):
                 return rendering.error_message("malformed")
-            if "chat" in message:
+            if "chat" in message or "resume" in message:
                 return message
             action = message.get("action")
             if isinstance(action, str):
@@ -147,6 +150,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             except IllegalAction as exc:
                 return exc.code, rendering.error_message(exc.code)
             return None
+
+    @database_sync_to_async
+    def _take_back_seat(self) -> None:
+        table = Table.objects.get(pk=self.table_id)
+        seat = chat.seat_of(table, self.scope.get("user"))
+        match = Match.objects.filter(table=table).first()
+        if seat is not None and match is not None:
+            moderator.take_back_seat(match, seat)
 
     @database_sync_to_async
     def _post_chat(self, text: str) -> str | None:

@@ -73,6 +73,9 @@ class Seat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
     )
     is_bot = models.BooleanField(_("practice bot"), default=False)
+    # A player who keeps missing deadlines is played by a practice bot until they come back.
+    missed_deadlines = models.PositiveSmallIntegerField(_("missed deadlines in a row"), default=0)
+    autopilot = models.BooleanField(_("played by a bot for now"), default=False)
 
     class Meta:
         verbose_name = _("seat")
@@ -91,6 +94,10 @@ class Seat(models.Model):
     @property
     def is_empty(self) -> bool:
         return self.user_id is None and not self.is_bot
+
+    @property
+    def played_by_bot(self) -> bool:
+        return self.is_bot or self.autopilot
 
 
 class Match(models.Model):

@@ -25,6 +25,7 @@ from tables.models import Match, Move, Seat, Table
 log = logging.getLogger(__name__)
 
 MAX_CLOCK_MOVES_PER_MATCH = 200
+AUTOPILOT_AFTER_MISSES = 3
 
 
 # --- starting ------------------------------------------------------------------------------------
@@ -83,7 +84,9 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime) -> 
     """Engine call, new state, version, move log, deadline, broadcast: one move, inside a lock."""
     engine = match.engine
     before = match.state
+    was_a_choice = engine.legal_actions(before, seat) != [TIMEOUT]
     after = engine.apply(before, seat, action)  # raises IllegalAction; nothing is written then
+    _track_attendance(match, seat, source, was_a_choice)
     match.state = after
     match.version += 1
     match.last_move_at = now
@@ -106,6 +109,36 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime) -> 
     broadcast.table_changed(table.pk, match.version)
 
 
+def _track_attendance(match: Match, seat: int, source: str, was_a_choice: bool) -> None:
+    """A player who lets the clock decide AUTOPILOT_AFTER_MISSES real choices in a row is handed to
+    a practice bot (ARCHITECTURE §5); their own next move, or "take back my seat", ends that."""
+    row = Seat.objects.filter(table_id=match.table_id, number=seat, is_bot=False).first()
+    if row is None:
+        return
+    if source == Move.Source.PLAYER:
+        if row.missed_deadlines or row.autopilot:
+            row.missed_deadlines, row.autopilot = 0, False
+            row.save(update_fields=["missed_deadlines", "autopilot"])
+    elif source == Move.Source.CLOCK and was_a_choice:
+        row.missed_deadlines += 1
+        row.autopilot = row.autopilot or row.missed_deadlines >= AUTOPILOT_AFTER_MISSES
+        row.save(update_fields=["missed_deadlines", "autopilot"])
+
+
+@transaction.atomic
+def take_back_seat(match: Match, seat: int) -> bool:
+    """The player is back: their seat leaves the autopilot. Returns whether anything changed."""
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    changed = Seat.objects.filter(table_id=match.table_id, number=seat, autopilot=True).update(
+        autopilot=False, missed_deadlines=0
+    )
+    if changed and match.status == Match.Status.PLAYING:
+        match.next_deadline = _next_deadline(match, list(match.table.seats.all()), timezone.now())
+        match.save(update_fields=["next_deadline"])
+    broadcast.table_changed(match.table_id, match.version)
+    return bool(changed)
+
+
 # --- the clock -----------------------------------------------------------------------------------
 
 
@@ -113,7 +146,7 @@ def _due_times(match: Match, seats: list[Seat], now: datetime) -> dict[int, tupl
     """For each awaited seat: when the clock acts for it, and how (``bot`` or ``timeout``)."""
     engine = match.engine
     timers = match.table.timers()
-    bots = {s.number for s in seats if s.is_bot}
+    bots = {s.number for s in seats if s.played_by_bot}
     window = match.window_started_at or now
     due: dict[int, tuple[datetime, str]] = {}
     for seat in engine.awaiting(match.state):
@@ -155,9 +188,9 @@ def _run_due_for(match_id: int, now: datetime) -> int:
         )
         if match is None:
             return 0  # another process took it, or it was answered in the meantime
-        seats = list(match.table.seats.all())
         applied = 0
         while match.status == Match.Status.PLAYING and applied < MAX_CLOCK_MOVES_PER_MATCH:
+            seats = list(match.table.seats.all())  # a seat may have just been handed to a bot
             due = [(when, seat, how) for seat, (when, how) in _due_times(match, seats, now).items() if when <= now]
             if not due:
                 break

@@ -7,12 +7,12 @@ import json
 from datetime import datetime, timedelta
 from typing import Any
 
-from accounts.models import User
 from django.template.loader import render_to_string, select_template
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from accounts.models import User
 from games.base import TIMEOUT
 from tables import chat
 from tables.models import Match, Table
@@ -71,6 +71,7 @@ def context_for(table: Table, user: User | None, error: str | None = None) -> di
         "seats": seats,
         "names": seat_names(table),
         "my_seat": seat,
+        "on_autopilot": any(s.number == seat and s.autopilot for s in seats),
         "is_host": user is not None and user.is_authenticated and table.host_id == user.pk,
         "match": match,
         "view": None,

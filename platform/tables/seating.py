@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from accounts.models import User
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from games import registry
 from tables import broadcast, moderator
 from tables.models import Match, Seat, Table

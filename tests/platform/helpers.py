@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.utils import timezone
+
 from tables import moderator, seating
 from tables.models import Match, Table
 

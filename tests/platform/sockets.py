@@ -9,6 +9,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
+
 from shabneshin.asgi import application
 
 

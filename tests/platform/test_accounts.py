@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from accounts.models import User
 from django.urls import reverse
-from tables import seating
 
+from accounts.models import User
+from tables import seating
 from tests.platform.helpers import play_until_over, started_werewolf
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from accounts.models import User
 from django.urls import reverse
-from tables.models import Match, Table
 
+from accounts.models import User
+from tables.models import Match, Table
 from tests.platform.helpers import started_werewolf
 
 

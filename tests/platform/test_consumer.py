@@ -8,8 +8,8 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
-from tables.models import Match, Move
 
+from tables.models import Match, Move
 from tests.platform.helpers import play_until, started_werewolf
 from tests.platform.sockets import action_message, connect, drain, receive_html, receive_until, version_in
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+
 from shabneshin.asgi import application
 from tables import seating
 

@@ -6,10 +6,10 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from tables import moderator
-from tables.models import Match, Move, Table
 
 from games.base import IllegalAction
+from tables import moderator
+from tables.models import Match, Move, Table
 from tests.platform.helpers import fresh, play_until_over, started_werewolf
 
 
@@ -156,3 +156,35 @@ def test_two_clock_processes_racing_never_apply_a_move_twice(alice):
     match = fresh(match)
     assert sum(counts) == match.version == match.moves.count() >= 1
     assert list(match.moves.values_list("seq", flat=True)) == list(range(1, match.version + 1))
+
+
+def test_a_player_who_keeps_missing_deadlines_is_played_by_a_bot_until_they_come_back(alice):
+    from tables.models import Seat
+    from tests.platform.helpers import play_until
+
+    # alice (seat 0) is the wolf: she cannot die at night, and she is first to vote on day 1, so
+    # the night pick, the readiness and the vote are three missed choices in a row.
+    match = started_werewolf(alice, roles=["WOLF", "SEER", "DOCTOR", "VILLAGER", "VILLAGER"])
+
+    def seat() -> Seat:
+        return Seat.objects.get(table_id=match.table_id, number=0)
+
+    match = play_until(match, lambda m: seat().autopilot)
+    assert seat().missed_deadlines == moderator.AUTOPILOT_AFTER_MISSES
+    match = play_until(
+        match,
+        lambda m: m.status != Match.Status.PLAYING or Move.objects.filter(match=m, seat=0, source="bot").exists(),
+    )
+    assert Move.objects.filter(match=match, seat=0, source="bot").exists(), "the bot plays for her"
+    if match.status == Match.Status.PLAYING:
+        assert moderator.take_back_seat(match, 0)
+        assert not seat().autopilot and seat().missed_deadlines == 0
+
+
+def test_the_night_close_is_not_a_missed_deadline(alice, bob):
+    """werewolf.md §12: the clock always ends a night turn; that is no absence."""
+    match = started_werewolf(alice, [bob])
+    moderator.submit(match.pk, 0, {"type": "pick", "target": 2}, version=0)
+    match = fresh(match)
+    moderator.run_due(match.window_started_at + timedelta(seconds=match.table.timers()["night_turn_min_s"] + 0.01))
+    assert match.table.seats.get(number=0).missed_deadlines == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from tables import seating
 from tables.models import Match, Table
 

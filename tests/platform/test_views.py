@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
-from tables.models import Table
 
 from games import registry
+from tables.models import Table
 from tests.platform.helpers import play_until_over, started_werewolf
 
 
