@@ -244,3 +244,39 @@ def test_the_create_form_takes_list_and_dict_options(client, alice, choice, expe
     assert response.status_code == 302, response.content.decode()[:2000]
     table = Table.objects.get()
     assert table.options["special_roles"] == expected and table.options["wagers"] is True
+
+
+def test_two_players_see_larrys_hand_and_the_controller_plays_for_him(client, alice, bob):
+    deal = {
+        "dealer": 1,
+        "roles": ["AGENT", "AGENT"],
+        "larry_role": "INSIDER",
+        "controller_first": 1,
+        "missions": ["A04", "P01"],
+        "hands": [["R2", "G1", "G2"], ["R3", "G3", "G4"], ["R5", "G5", "G6"]],
+    }
+    match = started(alice, [bob], deal=deal, seats=2)
+    match = act(match, 0, {"type": "mission", "index": 0})
+    match = act(match, 0, {"type": "play", "card": "R2", "wager": False})
+    match = act(match, 1, {"type": "play", "card": "R3", "wager": False})
+    alice_page, bob_page = page_for(client, alice, match), page_for(client, bob, match)
+    for page in (alice_page, bob_page):
+        assert 'data-testid="larry"' in page and 'data-card="G6"' in page, "LARRY's hand is public"
+        assert "role-insider" not in page, "LARRY's role stays hidden"
+    assert "Play a card for LARRY" in bob_page and "Play a card for LARRY" not in alice_page
+    assert offered(bob_page) == [{"type": "play", "card": "R5", "wager": False}]
+    assert "Bob decides for LARRY this trick" in alice_page
+
+
+def test_the_shadow_picks_and_alone_sees_the_target_role(client, alice, bob):
+    deal = {**DEAL, "roles": ["S4", "AGENT", "INSIDER", "AGENT"]}
+    match = started(alice, [bob], options={"special_roles": ["S4"]}, deal=deal)
+    alice_page = page_for(client, alice, match)
+    assert offered(alice_page) == [{"type": "pick", "target": t} for t in (1, 2, 3)]
+    assert "Pick Bob" in alice_page and "role-s4" in alice_page
+    match = act(match, 0, {"type": "pick", "target": 2})
+    match = act(match, 1, {"type": "pick", "target": 0})
+    alice_page, bob_page = page_for(client, alice, match), page_for(client, bob, match)
+    assert "You saw Bot 3" in alice_page and 'data-role-of="2"' in alice_page and "role-insider" in alice_page
+    assert 'data-role-of="0"' not in bob_page and 'data-role-of="2"' not in bob_page
+    assert "role-insider" not in bob_page and "You saw" not in bob_page
