@@ -105,7 +105,7 @@ def test_an_inquiry_answer_is_shown_to_the_asker_and_the_asked_only(client, alic
     match = started_mummy(alice, [bob])
     match = play(match, 0, {"type": "act", "kind": "inquire"})
     page = page_of(client, alice, match)
-    assert page.count('class="btn action mm-guest-btn') == 4 * 7, "one button per player and guest"
+    assert page.count('class="btn action mm-ask-btn') == 4 * 7, "one button per player and guest"
     match = play(match, 0, {"type": "ask", "target": 1, "guest": "MUMMY"})
     alice_page, bob_page, spectator = (page_of(client, u, match) for u in (alice, bob, charlie))
     assert "whispers to you" in alice_page and 'class="mm-no"' in alice_page
