@@ -188,3 +188,12 @@ def test_every_log_kind_renders_as_a_sentence(client, alice, bob):
         item = re.search(rf'<li class="log-{kind}[^"]*">(.*?)</li>', log, re.S)
         assert item is not None, kind
         assert item.group(1).strip() != kind
+
+
+def test_the_history_page_tells_the_finished_game_in_sentences(client, alice):
+    match = play_until_over(started_mummy(alice, seed=7))
+    client.force_login(alice)
+    page = client.get(reverse("history:match", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The masquerade begins" in page
+    assert page.count('class="move"') == match.moves.count()
+    assert "Inquire" in page or "Invite to dance" in page or "Accuse (unmask yourself)" in page
