@@ -41,6 +41,7 @@ def create_table(
         )
     try:
         resolved = engine.resolve_options(options)
+        engine.setup(seat_count, dict(resolved), 0)  # a combination the game cannot deal is refused now
     except ValueError as exc:
         raise SeatingError(_("These options are not valid: %(reason)s") % {"reason": exc}) from None
     table = Table.objects.create(
@@ -149,4 +150,7 @@ def start(table: Table, user: User, seed: int | None = None) -> Match:
         _host_only(locked, user)
         if locked.seats.filter(user__isnull=True, is_bot=False).exists():
             raise SeatingError(_("Every seat must be taken by a player or a bot before the start."))
-        return moderator.start(locked, seed)
+        try:
+            return moderator.start(locked, seed)
+        except ValueError as exc:  # a deal the game refuses for this seed
+            raise SeatingError(_("These options are not valid: %(reason)s") % {"reason": exc}) from None

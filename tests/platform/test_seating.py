@@ -91,3 +91,13 @@ def test_when_the_last_player_leaves_the_table_closes(werewolf_table, alice):
     seating.leave(werewolf_table, alice)
     werewolf_table.refresh_from_db()
     assert werewolf_table.status == Table.Status.ABORTED
+
+
+def test_options_the_game_cannot_deal_are_refused_at_creation(alice):
+    """Six guests picked for a four-player Mummy table cannot be dealt (its guest list is six)."""
+    from games import registry
+
+    picks = {o.key: "in" for o in registry.get("mummy").options if o.key.startswith("guest_")}
+    with pytest.raises(seating.SeatingError):
+        seating.create_table(alice, "mummy", 4, "public", picks)
+    assert not Table.objects.exists()
