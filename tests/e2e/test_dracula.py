@@ -54,7 +54,7 @@ def test_a_guest_plays_van_helsing_against_a_bot_to_the_end(server, new_page):
             assert faces == 0, "the bot's drawn card stays a back"
             seen["bot_draws"] += 1
 
-    play_until_over([page], on_each=shows_no_secret_of_the_bot, limit_s=80)
+    play_until_over([page], on_each=shows_no_secret_of_the_bot, limit_s=120)
     assert seen["checks"] > 3 and seen["hidden_backs"] > 0
 
     result = page.locator("[data-testid=result]")

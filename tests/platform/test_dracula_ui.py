@@ -124,11 +124,11 @@ def test_the_board_reads_in_english_and_persian(client, alice, bob):
     english = _page(client, alice, match, "en")
     persian = _page(client, alice, match, "fa")
     assert 'dir="rtl"' in persian
-    for text in ("Round 1 of 5", "Colour ranking", "Place here", "You drew"):
+    for text in ("Round 1 of 5", "Colour ranking", ">Place</button>", "You drew"):
         assert text in english
-    for text in ("دور 1 از 5", "رتبه‌بندی رنگ‌ها", "اینجا بگذار"):
+    for text in ("دور 1 از 5", "رتبه‌بندی رنگ‌ها", ">بگذار</button>"):
         assert text in persian
-    assert "Place here" not in persian
+    assert ">Place</button>" not in persian
 
 
 @pytest.mark.parametrize("lang", ["en", "fa"])
@@ -142,3 +142,10 @@ def test_a_whole_bot_game_ends_with_every_card_revealed(client, alice, charlie, 
             final = re.search(rf'data-testid="final-holder-{seat}".*?</div>', page, re.S).group(0)
             assert re.findall(r'data-card="(\w\d)"', final) == state["seats"][seat]["holder"]
         assert 'data-testid="comparison"' in page
+    client.force_login(alice)
+    history = client.get(reverse("history:match", args=[match.pk]), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert history.count('class="move"') == match.moves.count()
+    kinds = {entry["kind"] for entry in state["log"]}
+    assert {"round_resolved", "game_over", "dealt"} <= kinds
+    for kind in kinds:
+        assert f">{kind}" not in history and f" {kind}<" not in history, f"{kind} reads as a sentence"
