@@ -149,3 +149,19 @@ def test_a_whole_bot_game_ends_with_every_card_revealed(client, alice, charlie, 
     assert {"round_resolved", "game_over", "dealt"} <= kinds
     for kind in kinds:
         assert f">{kind}" not in history and f" {kind}<" not in history, f"{kind} reads as a sentence"
+
+
+def test_effect_four_offers_each_swap_from_both_of_its_slots(client, alice, bob):
+    deal = {
+        "ranking": ["Y", "R", "P", "G"],
+        "rounds": [{"dracula": ["G6", "R2", "R3", "Y2", "R5"], "van_helsing": HELSING_CARDS, "deck": ["P4", "R1"]}],
+    }
+    match = _play(_started(alice, bob, deal=deal), 0, {"type": "draw"}, {"type": "discard"})
+    page = _page(client, alice, match)
+    rack = re.search(r'data-testid="rack-dracula".*?</ol>', page, re.S).group(0)
+    for slot in range(1, 6):
+        cell = re.search(rf'data-slot="{slot}">.*?</li>', rack, re.S).group(0)
+        assert cell.count("dv-swap-btn") == 4, f"slot {slot} swaps with each of the other four"
+    assert _offers(page, {"type": "swap_own", "slots": [1, 4]})
+    match = _play(match, 0, {"type": "swap_own", "slots": [1, 4]})
+    assert _cards_shown(_page(client, alice, match), "dracula") == ["Y2", "R2", "R3", "G6", "R5"]
