@@ -1,0 +1,66 @@
+"""A whole game of Dracula vs Van Helsing in a real browser: a guest hosts a table, a bot takes
+the other seat, the guest plays every decision by clicking rack slots, districts and buttons, and
+the page never shows a card the guest may not know until the final reveal."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.flows import become_guest, create_table, play_until_over, wait_for_socket
+
+pytestmark = pytest.mark.e2e
+
+OPPONENT_RACK = "[data-testid=rack-dracula]"  # the guest plays Van Helsing, the bot Dracula
+
+
+def test_a_guest_plays_van_helsing_against_a_bot_to_the_end(server, new_page):
+    page = new_page("en")
+    become_guest(page, server, "Ava")
+    create_table(page, server, "dracula", 2, dracula_seat="1")
+    page.click("[data-testid=fill-bots]")
+    page.click("[data-testid=start]")
+    wait_for_socket(page)
+    page.wait_for_selector("[data-testid=rack-van_helsing] .dv-card[data-card]")
+    assert page.locator("[data-testid=rack-van_helsing] [data-secret-of='0']").count() == 5
+    assert page.locator(f"{OPPONENT_RACK} .dv-slot").count() == 5
+
+    seen = {"checks": 0, "hidden_backs": 0, "bot_draws": 0}
+
+    def shows_no_secret_of_the_bot(p):
+        if p.locator("[data-testid=result]").count():
+            return
+        # One snapshot, read at once, so a swap of the fragments cannot mix two renders.
+        snap = p.evaluate(
+            """(rack) => ({
+                html: document.documentElement.outerHTML,
+                slots: [...document.querySelectorAll(rack + ' .dv-slot')].map(
+                    (s) => [s.className, s.querySelectorAll('[data-card]').length]),
+                botDraws: [...document.querySelectorAll(".dv-drawn[data-seat='1'][data-public='0']")].map(
+                    (d) => d.querySelectorAll('[data-card]').length),
+            })""",
+            OPPONENT_RACK,
+        )
+        seen["checks"] += 1
+        assert 'data-secret-of="1"' not in snap["html"], "the bot's private cards never reach the guest's page"
+        # On the bot's rack a face shows only where the card is public or the guest gave it away.
+        for classes, faces in snap["slots"]:
+            if faces:
+                assert "is-revealed" in classes or "is-remembered" in classes
+            else:
+                seen["hidden_backs"] += 1
+        for faces in snap["botDraws"]:
+            assert faces == 0, "the bot's drawn card stays a back"
+            seen["bot_draws"] += 1
+
+    play_until_over([page], on_each=shows_no_secret_of_the_bot, limit_s=120)
+    assert seen["checks"] > 3 and seen["hidden_backs"] > 0
+
+    result = page.locator("[data-testid=result]")
+    assert re.search(r"(Dracula|Van Helsing) wins", result.inner_text())
+    for seat in (0, 1):
+        assert page.locator(f"[data-testid=final-holder-{seat}] [data-card]").count() == 5
+    assert page.locator("[data-testid=comparison] .dv-fight").count() == 5
+    # After the end every card of the last round is face up on both racks.
+    assert page.locator(f"{OPPONENT_RACK} .dv-slot [data-card]").count() == 5
