@@ -13,7 +13,7 @@ from games import registry
 from games.base import IllegalAction
 from tests.games.playout import canonical, option_variants, random_move, replay, scrambled_for
 
-GAMES_PER_ENGINE = int(os.environ.get("CONTRACT_GAMES", "120"))
+GAMES_PER_ENGINE = int(os.environ.get("CONTRACT_GAMES", "200"))
 
 JUNK_ACTIONS = [
     None,
