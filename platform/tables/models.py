@@ -42,6 +42,9 @@ class Table(models.Model):
     options = models.JSONField(_("options"), default=dict, blank=True)
     speed = models.CharField(_("speed"), max_length=10, choices=Speed.choices, default=Speed.NORMAL)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    next_table = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("next game")
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 

@@ -154,3 +154,22 @@ def start(table: Table, user: User, seed: int | None = None) -> Match:
             return moderator.start(locked, seed)
         except ValueError as exc:  # a deal the game refuses for this seed
             raise SeatingError(_("These options are not valid: %(reason)s") % {"reason": exc}) from None
+
+
+@transaction.atomic
+def play_again(table: Table, user: User) -> Table:
+    """After a match: a new table with the same game and settings, the asker at seat 0 and bots
+    where bots sat. Everyone at the old table is shown the way to it; asking twice gives the same."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if table.status not in (Table.Status.FINISHED, Table.Status.ABORTED) or not table.seats.filter(user=user).exists():
+        raise SeatingError(_("Only a player of a finished game can start the next one."))
+    if table.next_table_id is not None:
+        return Table.objects.get(pk=table.next_table_id)
+    options = {k: v for k, v in table.options.items() if k != "deal"}
+    new = create_table(user, table.game, table.seat_count, table.visibility, options, table.speed)
+    bot_seats = list(table.seats.filter(is_bot=True).exclude(number=0).values_list("number", flat=True))
+    new.seats.filter(number__in=bot_seats).update(is_bot=True)
+    table.next_table = new
+    table.save(update_fields=["next_table", "updated_at"])
+    _changed(table)
+    return new

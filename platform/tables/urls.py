@@ -16,4 +16,5 @@ urlpatterns = [
     path("t/<str:token>/bot/fill/", views.fill_bots, name="fill_bots"),
     path("t/<str:token>/bot/remove/", views.remove_bot, name="remove_bot"),
     path("t/<str:token>/start/", views.start, name="start"),
+    path("t/<str:token>/again/", views.play_again, name="play_again"),
 ]

@@ -125,6 +125,18 @@ def start(request: HttpRequest, token: str) -> HttpResponse:
     return _seating_action(request, token, lambda t: seating.start(t, request.user))
 
 
+@login_required(login_url="accounts:guest")
+@require_POST
+def play_again(request: HttpRequest, token: str) -> HttpResponse:
+    table = get_object_or_404(Table, token=token)
+    try:
+        new = seating.play_again(table, request.user)
+    except seating.SeatingError as exc:
+        messages.error(request, exc.message)
+        return redirect("tables:detail", token=table.token)
+    return redirect("tables:detail", token=new.token)
+
+
 @require_GET
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
     engine = _engine_or_404(slug)

@@ -57,3 +57,10 @@ def test_two_guests_and_bots_play_werewolf_to_the_end(server, new_page):
         assert re.search(r"(village|wolves) wins?", result.inner_text(), re.I)
         assert result.locator("[data-role-of]").count() == 5, "every role is revealed at the end"
     assert friend.locator(f"[data-testid=result] [data-role-of='{host_seat}']").inner_text() == host_role
+
+    host.click("[data-testid=play-again]")
+    host.wait_for_selector("[data-testid=invite-link]")
+    assert host.url != invite, "the next game has its own table"
+    friend.wait_for_selector("[data-testid=next-game]")
+    friend.click("[data-testid=next-game]")
+    friend.wait_for_url(host.url)

@@ -101,3 +101,28 @@ def test_options_the_game_cannot_deal_are_refused_at_creation(alice):
     with pytest.raises(seating.SeatingError):
         seating.create_table(alice, "mummy", 4, "public", picks)
     assert not Table.objects.exists()
+
+
+def test_after_a_match_a_player_opens_the_next_table_with_the_same_settings(alice, bob, charlie):
+    from tests.platform.helpers import play_until_over, started_werewolf
+
+    match = play_until_over(started_werewolf(alice, [bob]))
+    old = match.table
+    with pytest.raises(seating.SeatingError):
+        seating.play_again(old, charlie)  # not a player of that game
+    new = seating.play_again(old, bob)
+    assert (new.game, new.seat_count, new.visibility, new.speed) == (old.game, 5, old.visibility, old.speed)
+    assert "deal" not in new.options
+    assert new.seats.get(number=0).user == bob and new.host == bob
+    assert list(new.seats.filter(is_bot=True).values_list("number", flat=True)) == [2, 3, 4]
+    assert seating.play_again(old, alice) == new, "one next table per game"
+    old.refresh_from_db()
+    assert old.next_table == new
+
+
+def test_play_again_is_refused_while_the_game_runs(alice):
+    from tests.platform.helpers import started_werewolf
+
+    match = started_werewolf(alice)
+    with pytest.raises(seating.SeatingError):
+        seating.play_again(match.table, alice)
