@@ -55,3 +55,18 @@ def play_until_over(pages, on_each=None, limit_s: float = 240) -> None:
             return
         time.sleep(0.15)
     raise AssertionError("the game did not reach its end in the browser")
+
+
+def friend_joins_and_host_starts(host, friend, base: str, invite: str, friend_name: str = "Bijan") -> None:
+    """A second guest opens the invite link and sits; the host fills the rest with bots and starts;
+    both pages then hold a live socket."""
+    become_guest(friend, base, friend_name)
+    friend.goto(invite)
+    friend.click("[data-testid=sit]")
+    friend.wait_for_selector("[data-testid=leave]")
+    host.goto(invite)
+    host.click("[data-testid=fill-bots]")
+    host.click("[data-testid=start]")
+    wait_for_socket(host)
+    friend.goto(invite)
+    wait_for_socket(friend)

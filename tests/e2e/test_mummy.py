@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.e2e.flows import become_guest, create_table, play_until_over, wait_for_socket
+from tests.e2e.flows import become_guest, create_table, friend_joins_and_host_starts, play_until_over
 
 pytestmark = pytest.mark.e2e
 
@@ -19,7 +19,8 @@ GUEST_NAMES = re.compile(r"(unmasked every guest|round limit)", re.I)
 # seat did not peek at, anywhere on the page: the list of what leaked (empty when nothing did).
 LEAKS_JS = """(mine) => {
   const bad = [];
-  for (const el of document.querySelectorAll('#board [data-secret-of], #log [data-secret-of], #actions [data-secret-of]'))
+  const marked = '#board [data-secret-of], #log [data-secret-of], #actions [data-secret-of]';
+  for (const el of document.querySelectorAll(marked))
     if (el.dataset.secretOf !== String(mine)) bad.push('secret of seat ' + el.dataset.secretOf);
   for (const tile of document.querySelectorAll('#board .mm-players .mm-player')) {
     if (tile.dataset.seat === String(mine) || tile.querySelector('.mm-tag.revealed')) continue;
@@ -40,17 +41,7 @@ def test_two_guests_and_bots_play_the_mummy_to_the_end(server, new_page):
     invite = create_table(host, server, "mummy", 4, first_player="1", guest_gargoyle="in", max_rounds="5")
 
     friend = new_page("fa")
-    become_guest(friend, server, "Bijan")
-    friend.goto(invite)
-    friend.click("[data-testid=sit]")
-    friend.wait_for_selector("[data-testid=leave]")
-
-    host.goto(invite)
-    host.click("[data-testid=fill-bots]")
-    host.click("[data-testid=start]")
-    wait_for_socket(host)
-    friend.goto(invite)
-    wait_for_socket(friend)
+    friend_joins_and_host_starts(host, friend, server, invite)
     seats = {}
     guests = {}
     for page in (host, friend):
@@ -77,6 +68,7 @@ def test_two_guests_and_bots_play_the_mummy_to_the_end(server, new_page):
         assert result.locator("[data-guest-of]").count() == 4, "every guest is revealed at the end"
     assert host.locator(f"[data-testid=result] [data-guest-of='{seats[friend]}']").get_attribute("data-guest")
     assert GUEST_NAMES.search(host.locator("[data-testid=result] h2").inner_text())
-    final_friend = friend.locator(f"[data-testid=result] [data-guest-of='{seats[host]}']").get_attribute("data-guest")
-    assert final_friend == host.locator(f"[data-testid=result] [data-guest-of='{seats[host]}']").get_attribute("data-guest")
+    hosts_final_guest = f"[data-testid=result] [data-guest-of='{seats[host]}']"
+    final_friend = friend.locator(hosts_final_guest).get_attribute("data-guest")
+    assert final_friend == host.locator(hosts_final_guest).get_attribute("data-guest")
     assert host.locator("#board .mm-mystery").count() == 0 and host.locator("[data-mystery]").count() == 2

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.e2e.flows import become_guest, create_table, play_until_over, wait_for_socket
+from tests.e2e.flows import become_guest, create_table, friend_joins_and_host_starts, play_until_over
 
 pytestmark = pytest.mark.e2e
 
@@ -20,17 +20,7 @@ def test_two_guests_and_bots_play_werewolf_to_the_end(server, new_page):
     assert host.locator("[data-testid=invite-link]").input_value() == invite
 
     friend = new_page("en")
-    become_guest(friend, server, "Bijan")
-    friend.goto(invite)
-    friend.click("[data-testid=sit]")
-    friend.wait_for_selector("[data-testid=leave]")
-
-    host.goto(invite)
-    host.click("[data-testid=fill-bots]")
-    host.click("[data-testid=start]")
-    wait_for_socket(host)
-    friend.goto(invite)
-    wait_for_socket(friend)
+    friend_joins_and_host_starts(host, friend, server, invite)
     host.wait_for_selector("[data-testid=my-role]")
     friend.wait_for_selector("[data-testid=my-role]")
     host_role = host.locator("[data-testid=my-role] .role").inner_text()

@@ -10,9 +10,9 @@ import re
 
 import pytest
 from django.urls import reverse
+
 from tables import moderator, seating
 from tables.models import Match, Table
-
 from tests.platform.helpers import fresh, play_until_over
 
 # Scenario 7 of the rules (effect 6) with a little more: Dracula is seat 0 (alice), Van Helsing seat 1.

@@ -9,9 +9,9 @@ import re
 
 import pytest
 from django.urls import reverse
+
 from tables import moderator, seating
 from tables.models import Match, Table
-
 from tests.platform.helpers import fresh, play_until_over
 
 # 4 seats, dealer 1 so seat 0 leads; bob (seat 1) is the Insider; three tricks before the vote.

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from django.urls import reverse
 
 from tables import moderator, seating
