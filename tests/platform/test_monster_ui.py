@@ -264,3 +264,14 @@ def test_a_whole_bot_game_ends_with_a_result_that_reveals_everything(client, ali
             assert all(f'data-victim="{vid}"' in captured for vid in pile)
         assert "mo-pick" not in page, "nothing left to choose"
         assert len(re.findall(r"<tr><th>\d</th>", board(page))) == len(public["night_scores"])
+
+
+def test_two_players_play_for_night_tokens(client, alice, bob):
+    match = play_until_over(started_monster(alice, [bob], deal={"track": [0, 1]}, seats=2))
+    tokens = match.state["public"]["tokens"]
+    assert max(tokens) == 2
+    for language, word in (("en", "night token"), ("fa", "توکن شب")):
+        page = page_of(client, match, bob, language)
+        result = page[page.index('data-testid="result"') :]
+        assert word in result[: result.index("</div>")]
+        assert 'class="won"' in board(page), "each night's winner is starred"
