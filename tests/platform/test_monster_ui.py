@@ -11,10 +11,10 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
-
-from games.monster.cards import VICTIMS
 from tables import moderator, seating
 from tables.models import Match, Table
+
+from games.monster.cards import VICTIMS
 from tests.platform.helpers import fresh, play_until_over
 
 FIRST_ROW = ["V01", "V02", "V03"]  # Mayor, Professor, Nurse
@@ -79,9 +79,7 @@ def test_a_pick_appears_nowhere_on_another_page_before_the_reveal(client, alice,
     for pick in (3, 8):
         match = act(started_monster(alice, [bob]), 0, type="select", monster=pick)
         match = act(match, 2, type="select", monster=pick - 1)  # the bot's pick as well
-        pages[pick] = {
-            who.username: comparable(page_of(client, match, who, language), match) for who in (bob, charlie)
-        }
+        pages[pick] = {who.username: comparable(page_of(client, match, who, language), match) for who in (bob, charlie)}
     assert pages[3]["bob"] == pages[8]["bob"]
     assert pages[3]["charlie"] == pages[8]["charlie"]
     assert 'data-secret-of="0"' not in pages[3]["bob"] + pages[3]["charlie"]
@@ -95,7 +93,7 @@ def test_after_the_reveal_every_monster_is_public(client, alice, bob, charlie):
         page = board(page_of(client, match, who))
         assert "data-secret-of" not in page
         for k in (6, 3, 8):
-            assert f'class="mc-card mc-seat-' in page and f'data-monster="{k}"' in page
+            assert 'class="mc-card mc-seat-' in page and f'data-monster="{k}"' in page
         assert "drained" in page
     log = page_of(client, match, charlie)
     assert "Alice's Vampire drains Bob's Mummy" in log
@@ -131,7 +129,11 @@ def test_the_board_speaks_persian(client, alice, bob):
         # §9 scenario 4: B's Werewolf hits A, who discards; then A's Invisible Man may burn V13.
         (
             {"track": [1, 2, 0], "captured": [[], ["V13"], []], "victims": [["V03", "V06", "V16"]]},
-            [(0, {"type": "select", "monster": 2}), (1, {"type": "select", "monster": 5}), (2, {"type": "select", "monster": 3})],
+            [
+                (0, {"type": "select", "monster": 2}),
+                (1, {"type": "select", "monster": 5}),
+                (2, {"type": "select", "monster": 3}),
+            ],
             0,
             "discard",
             "Werewolf mauls you",
@@ -139,7 +141,11 @@ def test_the_board_speaks_persian(client, alice, bob):
         # §9 scenario 8: A's Blob may absorb.
         (
             {"track": [0, 1, 2], "victims": [FIRST_ROW]},
-            [(0, {"type": "select", "monster": 0}), (1, {"type": "select", "monster": 8}), (2, {"type": "select", "monster": 3})],
+            [
+                (0, {"type": "select", "monster": 0}),
+                (1, {"type": "select", "monster": 8}),
+                (2, {"type": "select", "monster": 3}),
+            ],
             0,
             "absorb",
             "Absorb nothing",
@@ -214,8 +220,24 @@ LOG_ENTRIES = [
         "kind": "night_scored",
         "night": 1,
         "scores": [
-            {"plain": 1, "engineers": 0, "engineer_points": 0, "teen_icons": 0, "teen_points": 0, "beast": 3, "total": 4},
-            {"plain": 3, "engineers": 1, "engineer_points": -2, "teen_icons": 0, "teen_points": 0, "beast": 0, "total": 1},
+            {
+                "plain": 1,
+                "engineers": 0,
+                "engineer_points": 0,
+                "teen_icons": 0,
+                "teen_points": 0,
+                "beast": 3,
+                "total": 4,
+            },
+            {
+                "plain": 3,
+                "engineers": 1,
+                "engineer_points": -2,
+                "teen_icons": 0,
+                "teen_points": 0,
+                "beast": 0,
+                "total": 1,
+            },
         ],
         "winner": 0,
         "tokens": [1, 0],
@@ -229,7 +251,9 @@ LOG_ENTRIES = [
 def test_every_log_kind_reads_as_a_sentence(entry, language):
     names = ["Ava", "Bijan", "Cyrus"]
     with translation.override(language):
-        text = render_to_string("games/monster/_log_entry.html", {"entry": {"to": None, **entry}, "names": names, "view": {}})
+        text = render_to_string(
+            "games/monster/_log_entry.html", {"entry": {"to": None, **entry}, "names": names, "view": {}}
+        )
     plain = re.sub(r"<[^>]+>", "", text).strip()
     assert plain and plain != entry["kind"] and "None" not in plain and "{" not in plain
     for key in ("seat", "target", "recipient", "from", "winner"):
