@@ -11,10 +11,10 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
-from tables import moderator, seating
-from tables.models import Match, Table
 
 from games.monster.cards import VICTIMS
+from tables import moderator, seating
+from tables.models import Match, Table
 from tests.platform.helpers import fresh, play_until_over
 
 FIRST_ROW = ["V01", "V02", "V03"]  # Mayor, Professor, Nurse
