@@ -55,7 +55,11 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
             "view": view,
             "moves": moves,
             "slug": match.game,
-            "move_templates": [f"games/{match.game}/_move.html", "history/_move.html"],
+            "move_templates": [
+                f"games/{match.game}/_move.html",
+                f"games/{match.game}/_action_label.html",
+                "history/_move.html",
+            ],
             "log_templates": [f"games/{match.game}/_log_entry.html", "tables/_log_entry.html"],
         },
     )

@@ -109,3 +109,24 @@ def test_an_outsider_cannot_read_someone_elses_match_history(client, alice, dave
     match = play_until_over(started_werewolf(alice))
     client.force_login(dave)
     assert client.get(reverse("history:match", args=[match.pk])).status_code == 404
+
+
+@pytest.mark.parametrize("slug", [e.slug for e in registry.all()])
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_every_games_history_reads_as_words(client, alice, slug, language):
+    """A finished match's page lists every move in the game's own words, never as raw JSON."""
+    import re
+
+    from tables import seating
+
+    engine = registry.get(slug)
+    table = seating.create_table(alice, slug, engine.min_players, "private")
+    seating.fill_with_bots(table, alice)
+    match = play_until_over(seating.start(table, alice, seed=3))
+    client.force_login(alice)
+    page = client.get(reverse("history:match", args=[match.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    moves = re.findall(r'<li class="move">(.*?)</li>', page, re.S)
+    assert len(moves) == match.moves.count()
+    for move in moves:
+        text = re.sub(r"<[^>]+>", " ", move)
+        assert "{" not in text and "timeout" not in text and "type" not in text, text
