@@ -63,3 +63,11 @@ async def receive_until(communicator, needle: str, timeout: float = 5) -> str:
         if needle in seen[-1]:
             return "".join(seen)
     return ""
+
+
+async def close_thread_connections() -> None:
+    """Close the database connections of the thread that ``database_sync_to_async`` runs in, so
+    the test database can be dropped at the end (PostgreSQL refuses while a session is open)."""
+    from django.db import connections
+
+    await database_sync_to_async(connections.close_all)()

@@ -11,9 +11,23 @@ from channels.db import database_sync_to_async
 
 from tables.models import Match, Move
 from tests.platform.helpers import play_until, started_werewolf
-from tests.platform.sockets import action_message, connect, drain, receive_html, receive_until, version_in
+from tests.platform.sockets import (
+    action_message,
+    close_thread_connections,
+    connect,
+    drain,
+    receive_html,
+    receive_until,
+    version_in,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services_in_use")]
+
+
+@pytest.fixture(autouse=True)
+async def _close_connections_after():
+    yield
+    await close_thread_connections()
 
 
 @database_sync_to_async

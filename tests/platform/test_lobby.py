@@ -8,8 +8,15 @@ from channels.testing import WebsocketCommunicator
 
 from shabneshin.asgi import application
 from tables import seating
+from tests.platform.sockets import close_thread_connections
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services_in_use")]
+
+
+@pytest.fixture(autouse=True)
+async def _close_connections_after():
+    yield
+    await close_thread_connections()
 
 
 async def _lobby():
