@@ -23,14 +23,43 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    require("chromium", "playwright")
-    db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite3"
-    port = _free_port()
-    env = {
+class Daphne:
+    """One daphne process serving the site from this checkout, with its own moderator clock."""
+
+    def __init__(self, env: dict[str, str], log_path: Path) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        self._log = open(log_path, "w")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "shabneshin.asgi:application"],
+            cwd=ROOT,
+            env=env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"daphne did not start: {log_path.read_text()}")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self._log.close()
+
+
+def server_env(**extra: str) -> dict[str, str]:
+    return {
         **os.environ,
-        "SQLITE_PATH": str(db),
         "PYTHONPATH": os.pathsep.join([str(ROOT / "platform"), str(ROOT)]),
         "DJANGO_SETTINGS_MODULE": "shabneshin.settings",
         "BOT_DELAY_S": "0.05",
@@ -38,31 +67,24 @@ def server(tmp_path_factory):
         "TIMER_SCALE": os.environ.get("E2E_TIMER_SCALE", "0.15"),
         "DATABASE_URL": "",
         "REDIS_URL": "",
+        **extra,
     }
+
+
+def migrate(env: dict[str, str]) -> None:
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-    log = open(db.with_suffix(".log"), "w")  # noqa: SIM115 - closed at teardown
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "shabneshin.asgi:application"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                break
-        except OSError:
-            time.sleep(0.2)
-    else:
-        proc.kill()
-        raise RuntimeError(f"daphne did not start: {db.with_suffix('.log').read_text()}")
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
-    log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The embedded default: SQLite file, in-memory channel layer, one process."""
+    require("chromium", "playwright")
+    db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite3"
+    env = server_env(SQLITE_PATH=str(db))
+    migrate(env)
+    daphne = Daphne(env, db.with_suffix(".log"))
+    yield daphne.url
+    daphne.stop()
 
 
 @pytest.fixture(scope="session")
