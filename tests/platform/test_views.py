@@ -68,6 +68,22 @@ def test_seating_forms_work_over_http(client, alice, bob):
     assert table.status == Table.Status.PLAYING
 
 
+@pytest.mark.parametrize("seat", ["abc", "1.5", "-1", "99", "1" * 5000])
+def test_a_seat_number_that_is_not_a_seat_is_refused_and_changes_nothing(client, alice, bob, seat):
+    """A malformed seat is an error, not "any free seat" (which is what a missing one means)."""
+    from tables import seating
+
+    table = seating.create_table(alice, "werewolf", 5, "private")
+    before = list(table.seats.values_list("number", "user_id", "is_bot"))
+    client.force_login(bob)
+    page = client.post(reverse("tables:sit", args=[table.token]), {"seat": seat}, follow=True).content.decode()
+    assert "no such seat" in page
+    client.force_login(alice)
+    page = client.post(reverse("tables:add_bot", args=[table.token]), {"seat": seat}, follow=True).content.decode()
+    assert "no such seat" in page
+    assert list(table.seats.values_list("number", "user_id", "is_bot")) == before
+
+
 def test_a_seated_player_sees_their_own_role_and_no_one_elses(client, alice, bob):
     match = started_werewolf(alice, [bob])  # alice SEER (0), bob VILLAGER (1), seat 2 is the wolf
     client.force_login(bob)
