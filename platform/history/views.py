@@ -41,10 +41,12 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     names = seat_names(match.table)
     # A finished match reveals everything; an aborted one still shows only the viewer's own view.
     view = match.engine.view(match.state, seat)
-    moves = [
-        {"move": move, "name": names[move.seat] if move.seat < len(names) else move.seat}
-        for move in match.moves.order_by("seq")
-    ]
+    # The move log holds every seat's raw choices (face-down picks, night targets, window
+    # choices): it is everyone's only once the game is over; before that, only one's own moves.
+    moves_shown = match.moves.order_by("seq")
+    if not view["over"]:
+        moves_shown = moves_shown.filter(seat=seat) if seat is not None else moves_shown.none()
+    moves = [{"move": move, "name": names[move.seat] if move.seat < len(names) else move.seat} for move in moves_shown]
     return render(
         request,
         "history/match_detail.html",

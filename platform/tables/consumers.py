@@ -19,6 +19,27 @@ from tables.lobby import lobby_context
 from tables.models import Match, Table
 
 MAX_MESSAGE_BYTES = 8192
+MAX_VERSION_DIGITS = 10
+_MALFORMED = object()
+
+
+def _loads(text: str) -> Any:
+    """Parsed JSON, or ``_MALFORMED`` for text that is not JSON or nests deeper than the parser
+    can recurse (``RecursionError``)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return _MALFORMED
+
+
+def _version(raw: Any) -> int | None:
+    """The version a form was rendered at: a non-negative integer, or its decimal digits (form
+    values arrive as text). Booleans (``True == 1``), fractions and infinities are refused."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw if raw >= 0 else None
+    if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= MAX_VERSION_DIGITS:
+        return int(raw)
+    return None
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -49,7 +70,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._send_error(message)
             return
         if "chat" in message:
-            await self._send_error(await self._post_chat(str(message.get("chat", ""))), only_if_error=True)
+            await self._send_error(await self._post_chat(message["chat"]), only_if_error=True)
             return
         if "resume" in message:
             await self._take_back_seat()
@@ -68,26 +89,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         with translation.override(self.language):
             if not text_data or len(text_data) > MAX_MESSAGE_BYTES:
                 return rendering.error_message("malformed")
-            try:
-                message = json.loads(text_data)
-            except ValueError:
-                return rendering.error_message("malformed")
+            message = _loads(text_data)
             if not isinstance(message, dict):
                 return rendering.error_message("malformed")
-            if "chat" in message or "resume" in message:
+            if "chat" in message:
+                return message if isinstance(message["chat"], str) else rendering.error_message("malformed")
+            if "resume" in message:
                 return message
             action = message.get("action")
             if isinstance(action, str):
-                try:
-                    action = json.loads(action)
-                except ValueError:
-                    return rendering.error_message("malformed")
-            if not isinstance(action, dict):
-                return rendering.error_message("malformed")
-            version = message.get("version")
-            try:
-                version = int(version)
-            except (TypeError, ValueError):
+                action = _loads(action)
+            version = _version(message.get("version"))
+            if not isinstance(action, dict) or version is None:
                 return rendering.error_message("malformed")
             return {"action": action, "version": version}
 

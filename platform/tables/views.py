@@ -10,6 +10,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import registry
@@ -79,18 +80,21 @@ def _seating_action(request: HttpRequest, token: str, act) -> HttpResponse:  # n
     return redirect("tables:detail", token=table.token)
 
 
-def _seat_number(request: HttpRequest) -> int | None:
+def _seat_number(request: HttpRequest, table: Table) -> int | None:
+    """The posted seat, or ``None`` when none was named (any free seat). Anything that is not a
+    seat of this table raises ``SeatingError``, so that bad input changes nothing."""
     raw = request.POST.get("seat")
-    try:
-        return int(raw) if raw not in (None, "") else None
-    except ValueError:
+    if raw in (None, ""):
         return None
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3 and int(raw) < table.seat_count):
+        raise seating.SeatingError(_("There is no such seat."))
+    return int(raw)
 
 
 @login_required(login_url="accounts:guest")
 @require_POST
 def sit(request: HttpRequest, token: str) -> HttpResponse:
-    return _seating_action(request, token, lambda t: seating.sit(t, request.user, _seat_number(request)))
+    return _seating_action(request, token, lambda t: seating.sit(t, request.user, _seat_number(request, t)))
 
 
 @login_required(login_url="accounts:guest")
@@ -102,7 +106,7 @@ def leave(request: HttpRequest, token: str) -> HttpResponse:
 @login_required(login_url="accounts:guest")
 @require_POST
 def add_bot(request: HttpRequest, token: str) -> HttpResponse:
-    return _seating_action(request, token, lambda t: seating.add_bot(t, request.user, _seat_number(request)))
+    return _seating_action(request, token, lambda t: seating.add_bot(t, request.user, _seat_number(request, t)))
 
 
 @login_required(login_url="accounts:guest")
@@ -114,9 +118,11 @@ def fill_bots(request: HttpRequest, token: str) -> HttpResponse:
 @login_required(login_url="accounts:guest")
 @require_POST
 def remove_bot(request: HttpRequest, token: str) -> HttpResponse:
-    number = _seat_number(request)
-    number = -1 if number is None else number
-    return _seating_action(request, token, lambda t: seating.remove_bot(t, request.user, number))
+    def act(table: Table) -> None:
+        number = _seat_number(request, table)
+        seating.remove_bot(table, request.user, -1 if number is None else number)
+
+    return _seating_action(request, token, act)
 
 
 @login_required(login_url="accounts:guest")

@@ -93,6 +93,17 @@ BAD_INPUT = [
     (json.dumps({"action": json.dumps({"type": "pick", "target": 0}), "version": 0}), "not allowed"),
     (json.dumps({"action": json.dumps({"type": "pick", "target": "2"}), "version": 0}), "not allowed"),
     (json.dumps({"action": json.dumps({"type": "timeout"}), "version": 0}), "cannot do that"),
+    # Wrong types and sizes: a boolean or a fraction is no version (True == 1, int(0.5) == 0), a
+    # version too large for a float, nesting deeper than the parser's recursion limit, a chat
+    # message that is not text.
+    (json.dumps({"action": json.dumps({"type": "pick", "target": 2}), "version": True}), "not understood"),
+    (json.dumps({"action": json.dumps({"type": "pick", "target": 2}), "version": 0.5}), "not understood"),
+    (json.dumps({"action": json.dumps({"type": "pick", "target": 2}), "version": "-1"}), "not understood"),
+    ('{"action": {"type": "pick", "target": 2}, "version": 1e400}', "not understood"),
+    ('{"action": ' + "[" * 3000 + "]" * 3000 + ', "version": 0}', "not understood"),
+    (json.dumps({"action": "[" * 3000 + "]" * 3000, "version": 0}), "not understood"),
+    (json.dumps({"chat": None}), "not understood"),
+    (json.dumps({"chat": ["hello"]}), "not understood"),
 ]
 
 

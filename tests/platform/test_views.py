@@ -68,6 +68,22 @@ def test_seating_forms_work_over_http(client, alice, bob):
     assert table.status == Table.Status.PLAYING
 
 
+@pytest.mark.parametrize("seat", ["abc", "1.5", "-1", "99", "1" * 5000])
+def test_a_seat_number_that_is_not_a_seat_is_refused_and_changes_nothing(client, alice, bob, seat):
+    """A malformed seat is an error, not "any free seat" (which is what a missing one means)."""
+    from tables import seating
+
+    table = seating.create_table(alice, "werewolf", 5, "private")
+    before = list(table.seats.values_list("number", "user_id", "is_bot"))
+    client.force_login(bob)
+    page = client.post(reverse("tables:sit", args=[table.token]), {"seat": seat}, follow=True).content.decode()
+    assert "no such seat" in page
+    client.force_login(alice)
+    page = client.post(reverse("tables:add_bot", args=[table.token]), {"seat": seat}, follow=True).content.decode()
+    assert "no such seat" in page
+    assert list(table.seats.values_list("number", "user_id", "is_bot")) == before
+
+
 def test_a_seated_player_sees_their_own_role_and_no_one_elses(client, alice, bob):
     match = started_werewolf(alice, [bob])  # alice SEER (0), bob VILLAGER (1), seat 2 is the wolf
     client.force_login(bob)
@@ -130,3 +146,25 @@ def test_every_games_history_reads_as_words(client, alice, slug, language):
     for move in moves:
         text = re.sub(r"<[^>]+>", " ", move)
         assert "{" not in text and "timeout" not in text and "type" not in text, text
+
+
+def test_an_aborted_matchs_history_shows_no_other_seats_secret_moves(client, alice):
+    """Monster: the bots pick face down at once; the staff abort before alice picks. Her history
+    page must not list the bots' picks (their view, and hers, never saw them)."""
+    from tables import moderator, seating
+    from tables.models import Match
+
+    engine = registry.get("monster")
+    table = seating.create_table(alice, "monster", engine.min_players, "private")
+    seating.fill_with_bots(table, alice)
+    match = seating.start(table, alice, seed=3)
+    moderator.run_due()
+    match = Match.objects.get(pk=match.pk)
+    hidden_picks = [m for m in match.moves.all() if m.seat != 0 and m.action.get("type") == "select"]
+    assert hidden_picks and match.state["public"]["phase"] == "select", "the bots picked; alice has not"
+    assert moderator.abort(match)
+    client.force_login(alice)
+    page = client.get(reverse("history:match", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "aborted" in page
+    for move in hidden_picks:
+        assert f"<strong>Bot {move.seat + 1}</strong>: Play" not in page
