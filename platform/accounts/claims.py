@@ -21,8 +21,8 @@ def upgrade_guest(guest: User, username: str, password: str, display_name: str) 
 @transaction.atomic
 def merge_guest_into(guest: User, account: User) -> int:
     """Log-in while playing as a guest: the guest's seats move to the account, the guest goes.
-    Returns the number of seats moved. A seat at a table where the account already sits stays
-    with the guest row and is deleted with it (one person cannot hold two seats)."""
+    Returns the number of seats moved. A seat at a table where the account already sits cannot
+    move (one person holds one seat): it is freed, and in a running match a practice bot plays it."""
     from tables.models import ChatMessage, Seat, Table
 
     if not guest.is_guest or guest.pk == account.pk:
@@ -32,6 +32,7 @@ def merge_guest_into(guest: User, account: User) -> int:
     moved = movable.update(user=account)
     Table.objects.filter(host=guest).update(host=account)
     ChatMessage.objects.filter(author=guest).update(author=account)
+    Seat.objects.filter(user=guest, table__status=Table.Status.PLAYING).update(user=None, autopilot=True)
     Seat.objects.filter(user=guest).update(user=None)
     guest.delete()
     return moved

@@ -74,3 +74,14 @@ def test_log_out_needs_a_post(client, bob):
     assert client.get(reverse("accounts:logout")).status_code == 405
     client.post(reverse("accounts:logout"))
     assert "_auth_user_id" not in client.session
+
+
+def test_a_guest_seat_that_cannot_follow_them_into_a_running_match_is_played_by_a_bot(client, alice, bob):
+    from tests.platform.helpers import started_werewolf
+
+    guest = _guest(client)
+    match = started_werewolf(alice, [guest, bob])  # guest at seat 1, bob at seat 2
+    client.post(reverse("accounts:login"), {"username": "bob", "password": "a-long-password-1"})
+    left = match.table.seats.get(number=1)
+    assert left.user is None and left.autopilot and left.played_by_bot
+    assert match.table.seats.get(number=2).user == bob
