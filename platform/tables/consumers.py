@@ -4,11 +4,13 @@ names a version and carries no secret. ``LobbyConsumer`` keeps the lobby's table
 from __future__ import annotations
 
 import json
+from importlib import import_module
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.contrib.auth import SESSION_KEY
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -149,10 +151,20 @@ class TableConsumer(AsyncWebsocketConsumer):
         with translation.override(self.language):
             return render_to_string("tables/_errors.html", {"error": text, "oob": True})
 
+    def _acting_user(self) -> Any:
+        """The socket's user, if their session still says so: a tab left open after logging out
+        (or after a guest merged into an account) may watch, but not act, until it reloads."""
+        user = self.scope.get("user")
+        session = self.scope.get("session")
+        if user is None or not user.is_authenticated or session is None or not session.session_key:
+            return None
+        store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session.session_key)
+        return user if store.get(SESSION_KEY) == str(user.pk) else None
+
     @database_sync_to_async
     def _submit(self, action: dict[str, Any], version: int) -> tuple[str, str] | None:
         with translation.override(self.language):
-            user = self.scope.get("user")
+            user = self._acting_user()
             table = Table.objects.get(pk=self.table_id)
             seat = chat.seat_of(table, user)
             match = Match.objects.filter(table=table).first()
@@ -167,7 +179,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _take_back_seat(self) -> None:
         table = Table.objects.get(pk=self.table_id)
-        seat = chat.seat_of(table, self.scope.get("user"))
+        seat = chat.seat_of(table, self._acting_user())
         match = Match.objects.filter(table=table).first()
         if seat is not None and match is not None:
             moderator.take_back_seat(match, seat)
@@ -177,7 +189,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         with translation.override(self.language):
             table = Table.objects.get(pk=self.table_id)
             try:
-                chat.post(table, self.scope.get("user"), text)
+                chat.post(table, self._acting_user(), text)
             except chat.ChatRefused as exc:
                 return exc.message
             return None

@@ -189,3 +189,23 @@ async def test_living_players_chat_during_the_day_and_everyone_reads_it(alice, b
     assert "Only seated players" in await receive_html(charlie_tab)
     for tab in (alice_tab, charlie_tab):
         await tab.disconnect()
+
+
+@database_sync_to_async
+def _end_sessions_of(user) -> None:
+    from django.contrib.sessions.models import Session
+
+    for session in Session.objects.all():
+        if session.get_decoded().get("_auth_user_id") == str(user.pk):
+            session.delete()
+
+
+async def test_a_tab_left_open_after_logging_out_may_watch_but_not_act(alice, bob):
+    match = await _start(alice, [bob])
+    tab, _, _ = await connect(match.table.token, alice)
+    await receive_html(tab)
+    await _end_sessions_of(alice)
+    await tab.send_to(text_data=action_message({"type": "pick", "target": 2}, 0))
+    assert "cannot do that" in await receive_until(tab, "cannot do that")
+    assert await _version(match) == 0 and await _moves(match) == 0
+    await tab.disconnect()
