@@ -16,13 +16,18 @@ def _send(group: str, message: dict) -> None:
         async_to_sync(layer.group_send)(group, message)
 
 
-def table_changed(table_id: int, version: int = 0) -> None:
-    """After the current transaction commits: "table N changed, version V is out"."""
-    transaction.on_commit(lambda: _send(f"table-{table_id}", {"type": "table.changed", "version": version}))
+def group_for(token: str) -> str:
+    """A table's group is named by its unguessable token, unique across databases too."""
+    return f"table.{token}"
 
 
-def chat_posted(table_id: int) -> None:
-    transaction.on_commit(lambda: _send(f"table-{table_id}", {"type": "chat.posted"}))
+def table_changed(token: str, version: int = 0) -> None:
+    """After the current transaction commits: "this table changed, version V is out"."""
+    transaction.on_commit(lambda: _send(group_for(token), {"type": "table.changed", "version": version}))
+
+
+def chat_posted(token: str) -> None:
+    transaction.on_commit(lambda: _send(group_for(token), {"type": "chat.posted"}))
 
 
 def lobby_changed() -> None:

@@ -50,7 +50,7 @@ def post(table: Table, user: User, text: str) -> ChatMessage:
     if not may_chat(table, seat):
         raise ChatRefused(_("The chat is closed for you right now."))
     message = ChatMessage.objects.create(table=table, author=user, seat=seat, text=text)
-    broadcast.chat_posted(table.pk)
+    broadcast.chat_posted(table.token)
     return message
 
 

@@ -1,11 +1,12 @@
 """The moderator's clock (ARCHITECTURE §5): a small loop per server process, started lazily by
-the first consumer, that applies due bot moves and timeouts. The deadlines are data on the match
+the first request the process serves, that applies due bot moves and timeouts. The deadlines are data on the match
 rows, so any number of processes may run it: row locks keep a move from being applied twice."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -33,6 +34,18 @@ async def _loop() -> None:
             log.exception("moderator clock tick failed")
             pause = settings.CLOCK_TICK_S
         await asyncio.sleep(pause)
+
+
+class StartsTheClock:
+    """ASGI middleware: makes sure this process's clock runs, then hands the request on."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+        if scope["type"] in ("http", "websocket"):
+            ensure_running()
+        return await self.app(scope, receive, send)
 
 
 def ensure_running() -> None:

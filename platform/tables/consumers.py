@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.base import IllegalAction
-from tables import broadcast, chat, clock, moderator, rendering
+from tables import broadcast, chat, moderator, rendering
 from tables.language import language_from_scope
 from tables.lobby import lobby_context
 from tables.models import Match, Table
@@ -54,10 +54,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.table_id is None:
             await self.close(code=4404)
             return
-        self.group = f"table-{self.table_id}"
+        self.group = broadcast.group_for(self.token)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        clock.ensure_running()
         await self._send_fragments()
 
     async def disconnect(self, code: int) -> None:
@@ -200,7 +199,6 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         self.language = language_from_scope(self.scope)
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         await self.accept()
-        clock.ensure_running()
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)

@@ -60,10 +60,6 @@ class Table(models.Model):
     def engine(self) -> Engine:
         return registry.get(self.game)
 
-    @property
-    def group_name(self) -> str:
-        return f"table-{self.pk}"
-
     def timers(self) -> dict[str, float]:
         factor = {"relaxed": 2.0, "normal": 1.0, "fast": 0.5}[self.speed] * settings.TIMER_SCALE
         return {key: value * factor for key, value in self.engine.timers.items()}

@@ -58,7 +58,7 @@ def start(table: Table, seed: int | None = None) -> Match:
     match.save()
     table.status = Table.Status.PLAYING
     table.save(update_fields=["status", "updated_at"])
-    broadcast.table_changed(table.pk, match.version)
+    broadcast.table_changed(table.token, match.version)
     broadcast.lobby_changed()
     return match
 
@@ -106,7 +106,7 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime) -> 
         match.next_deadline = _next_deadline(match, list(table.seats.all()), now)
     match.save()
     Move.objects.create(match=match, seq=match.version, seat=seat, action=action, source=source)
-    broadcast.table_changed(table.pk, match.version)
+    broadcast.table_changed(table.token, match.version)
 
 
 def _track_attendance(match: Match, seat: int, source: str, was_a_choice: bool) -> None:
@@ -135,7 +135,7 @@ def take_back_seat(match: Match, seat: int) -> bool:
     if changed and match.status == Match.Status.PLAYING:
         match.next_deadline = _next_deadline(match, list(match.table.seats.all()), timezone.now())
         match.save(update_fields=["next_deadline"])
-    broadcast.table_changed(match.table_id, match.version)
+    broadcast.table_changed(match.table.token, match.version)
     return bool(changed)
 
 
@@ -242,6 +242,6 @@ def abort(match: Match) -> bool:
     match.save()
     match.table.status = Table.Status.ABORTED
     match.table.save(update_fields=["status", "updated_at"])
-    broadcast.table_changed(match.table_id, match.version)
+    broadcast.table_changed(match.table.token, match.version)
     broadcast.lobby_changed()
     return True

@@ -61,7 +61,7 @@ def _locked_open_table(table: Table) -> Table:
 
 
 def _changed(table: Table) -> None:
-    broadcast.table_changed(table.pk)
+    broadcast.table_changed(table.token)
     if table.visibility == Table.Visibility.PUBLIC:
         broadcast.lobby_changed()
 

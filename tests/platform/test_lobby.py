@@ -8,7 +8,7 @@ from channels.testing import WebsocketCommunicator
 
 from shabneshin.asgi import application
 from tables import seating
-from tests.platform.sockets import close_thread_connections
+from tests.platform.sockets import close_thread_connections, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services_in_use")]
 
@@ -29,10 +29,10 @@ async def _lobby():
 async def test_the_lobby_hears_a_new_public_table_and_its_seats_filling(alice, bob):
     tab = await _lobby()
     table = await database_sync_to_async(seating.create_table)(alice, "werewolf", 5, "public")
-    html = await tab.receive_from(timeout=5)
-    assert 'id="lobby-tables"' in html and table.token in html and "1/5" in html
+    html = await receive_until(tab, table.token)
+    assert 'id="lobby-tables"' in html and "1/5" in html
     await database_sync_to_async(seating.sit)(table, bob)
-    assert "2/5" in await tab.receive_from(timeout=5)
+    assert "2/5" in await receive_until(tab, "2/5")
     await database_sync_to_async(seating.fill_with_bots)(table, alice)
     await database_sync_to_async(seating.start)(table, alice)
     while not await tab.receive_nothing(timeout=0.3):
