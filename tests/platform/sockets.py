@@ -27,6 +27,10 @@ async def connect(token: str, user=None, origin: str = "http://testserver", lang
         headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
     communicator = WebsocketCommunicator(application, f"/ws/tables/{token}/", headers=headers)
     connected, code = await communicator.connect(timeout=5)
+    if not connected:
+        # As a browser's socket would: the refused consumer then stops instead of lingering on
+        # its channel-layer receive until the event loop is torn down.
+        await communicator.disconnect()
     return communicator, connected, code
 
 
@@ -68,6 +72,10 @@ async def receive_until(communicator, needle: str, timeout: float = 5) -> str:
 async def close_thread_connections() -> None:
     """Close the database connections of the thread that ``database_sync_to_async`` runs in, so
     the test database can be dropped at the end (PostgreSQL refuses while a session is open)."""
+    from channels.layers import get_channel_layer
     from django.db import connections
 
     await database_sync_to_async(connections.close_all)()
+    layer = get_channel_layer()
+    if hasattr(layer, "close_pools"):  # channels-redis: no connection outlives this test's loop
+        await layer.close_pools()
