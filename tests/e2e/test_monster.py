@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.e2e.flows import become_guest, create_table, play_until_over, wait_for_socket
+from tests.e2e.flows import become_guest, create_table, friend_joins_and_host_starts, play_until_over, wait_for_socket
 
 pytestmark = pytest.mark.e2e
 
@@ -20,17 +20,7 @@ def test_two_guests_and_a_bot_play_monster_to_the_end(server, new_page):
     invite = create_table(host, server, "monster", 3)
 
     friend = new_page("fa")
-    become_guest(friend, server, "Bijan")
-    friend.goto(invite)
-    friend.click("[data-testid=sit]")
-    friend.wait_for_selector("[data-testid=leave]")
-
-    host.goto(invite)
-    host.click("[data-testid=fill-bots]")
-    host.click("[data-testid=start]")
-    wait_for_socket(host)
-    friend.goto(invite)
-    wait_for_socket(friend)
+    friend_joins_and_host_starts(host, friend, server, invite)
     host.wait_for_selector("#actions button.action")
     assert host.locator("#actions button.action").count() == 9, "nine monsters to pick from"
     assert host.locator("[data-testid=offer] .vc-card").count() == 3, "one victim per player on offer"
