@@ -54,8 +54,9 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [part.strip() for part in raw.split(",") if part.strip()]
 
 
-def database_from_url(url: str) -> dict[str, Any]:
-    """``postgres://user:pass@host:port/name`` as a Django DATABASES entry."""
+def database_from_url(url: str, test_suffix: str = "") -> dict[str, Any]:
+    """``postgres://user:pass@host:port/name`` as a Django DATABASES entry. ``test_suffix`` keeps the
+    test databases of two checkouts on one server apart."""
     parsed = urlparse(url)
     if parsed.scheme not in {"postgres", "postgresql"}:
         raise EnvError(f"DATABASE_URL scheme {parsed.scheme!r} is not supported (use postgres://)")
@@ -70,7 +71,7 @@ def database_from_url(url: str) -> dict[str, Any]:
         "HOST": parsed.hostname or "",
         "PORT": str(parsed.port or ""),
         "CONN_MAX_AGE": 0,
-        "TEST": {"NAME": f"test_{name}"},
+        "TEST": {"NAME": f"test_{name}{test_suffix}"},
     }
 
 

@@ -78,7 +78,7 @@ TEMPLATES = [
 _checkout_id = hashlib.sha1(str(REPO_DIR).encode()).hexdigest()[:8]
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
-    DATABASES = {"default": database_from_url(DATABASE_URL)}
+    DATABASES = {"default": database_from_url(DATABASE_URL, test_suffix=f"_{_checkout_id}")}
 else:
     DATABASES = {
         "default": {

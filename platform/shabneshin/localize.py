@@ -1,0 +1,60 @@
+"""Numbers and dates as a Persian or an English page shows them (ARCHITECTURE §8).
+
+Persian pages show Persian digits and Jalali dates with Persian month and weekday names; English
+pages show Latin digits and Gregorian dates. Everything is stored in UTC; a date is shown in the
+time zone it is given (a club's), or the site's. These helpers change *text* only: never apply
+them to attributes, JSON or form values, which must keep Latin digits.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import jdatetime
+from django.utils import timezone
+from django.utils.translation import get_language
+from persiantools import digits as _digits
+
+# Date formats by name: (Persian, English), strftime codes understood by jdatetime and datetime.
+DATE_FORMATS = {
+    "date": ("%A %-d %B %Y", "%A %-d %B %Y"),
+    "datetime": ("%A %-d %B %Y، ساعت %H:%M", "%A %-d %B %Y, %H:%M"),
+    "short": ("%-d %B %Y", "%-d %b %Y"),
+    "time": ("%H:%M", "%H:%M"),
+}
+
+
+def is_persian(language: str | None = None) -> bool:
+    return (language or get_language() or "fa").split("-")[0] == "fa"
+
+
+def digits(value: object, language: str | None = None) -> str:
+    """``value`` as text, with Persian digits on a Persian page (the decimal point too)."""
+    text = str(value)
+    return _digits.en_to_fa(text) if is_persian(language) else text
+
+
+def _strftime(moment: datetime | date, fmt: str) -> str:
+    # "%-d" (no padding) is not portable to jdatetime: strip the padding ourselves.
+    return moment.strftime(fmt.replace("%-d", "%d")).replace(" 0", " ").lstrip("0")
+
+
+def format_date(
+    moment: datetime | date | None, style: str = "datetime", language: str | None = None, tz: str | None = None
+) -> str:
+    """A date or an aware datetime for the page's language: Jalali with Persian digits, or
+    Gregorian. ``tz`` names the zone to show it in (default: the active one)."""
+    if moment is None:
+        return ""
+    persian_fmt, english_fmt = DATE_FORMATS[style]
+    if isinstance(moment, datetime):
+        zone = ZoneInfo(tz) if tz else timezone.get_current_timezone()
+        moment = timezone.localtime(moment, zone) if timezone.is_aware(moment) else moment
+    if not is_persian(language):
+        return _strftime(moment, english_fmt)
+    if isinstance(moment, datetime):
+        jalali: jdatetime.date = jdatetime.datetime.fromgregorian(datetime=moment, locale="fa_IR")
+    else:
+        jalali = jdatetime.date.fromgregorian(date=moment, locale="fa_IR")
+    return digits(_strftime(jalali, persian_fmt), "fa")

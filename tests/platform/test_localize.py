@@ -1,0 +1,38 @@
+"""Persian digits and Jalali dates (ARCHITECTURE §8)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from django.template import Context, Template
+from django.utils import translation
+
+from shabneshin import localize
+
+
+def test_digits_are_persian_on_a_persian_page_and_latin_on_an_english_one():
+    assert localize.digits(2026, "fa") == "۲۰۲۶"
+    assert localize.digits("12:05", "fa") == "۱۲:۰۵"
+    assert localize.digits(2026, "en") == "2026"
+
+
+def test_a_known_date_renders_jalali_with_persian_digits_and_names():
+    # 1 December 2026 is Tuesday 10 Azar 1405.
+    moment = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
+    text = localize.format_date(moment, "datetime", "fa", tz="Asia/Tehran")
+    assert text == "سه‌شنبه ۱۰ آذر ۱۴۰۵، ساعت ۱۸:۳۰"
+    assert localize.format_date(date(2026, 12, 1), "short", "fa") == "۱۰ آذر ۱۴۰۵"
+
+
+def test_english_pages_show_gregorian_dates():
+    moment = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
+    assert localize.format_date(moment, "datetime", "en", tz="Asia/Tehran") == "Tuesday 1 December 2026, 18:30"
+
+
+def test_filters_follow_the_active_language():
+    template = Template("{% load persian %}{{ n|digits }} {{ when|jdate:'short' }}")
+    ctx = Context({"n": 42, "when": date(2026, 3, 21)})
+    with translation.override("fa"):
+        assert template.render(ctx) == "۴۲ ۱ فروردین ۱۴۰۵"
+    with translation.override("en"):
+        assert template.render(ctx) == "42 21 Mar 2026"
