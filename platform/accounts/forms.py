@@ -3,29 +3,60 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from accounts.names import clean_display_name
+
+# Django's own wording of these, in our words (and our glossary's «گذرواژه»).
+PASSWORD = _("Password")
+USERNAME_HELP = _("Letters, digits and @ . + - _ only.")
 
 
 class GuestForm(forms.Form):
     display_name = forms.CharField(label=_("Display name"), max_length=40, min_length=2, strip=True)
 
+    def clean_display_name(self) -> str:
+        return clean_display_name(self.cleaned_data["display_name"])
+
 
 class SignUpForm(UserCreationForm):
+    error_messages = {
+        **UserCreationForm.error_messages,
+        "password_mismatch": _("The two passwords are not the same."),
+    }
+
     class Meta:
         model = User
         fields = ("username", "display_name")
         labels = {"username": _("Username"), "display_name": _("Display name")}
+        help_texts = {"username": USERNAME_HELP}
+        error_messages = {"username": {"unique": _("That username is taken: pick another one.")}}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["display_name"].required = False
+        self.fields["password1"].label = PASSWORD
+        self.fields["password1"].help_text = password_validation.password_validators_help_text_html()
+        self.fields["password2"].label = _("Password again")
+        self.fields["password2"].help_text = _("The same password, to be sure it is typed right.")
 
     def clean_display_name(self) -> str:
-        return self.cleaned_data.get("display_name") or self.cleaned_data.get("username", "")
+        name = self.cleaned_data.get("display_name") or self.cleaned_data.get("username") or ""
+        # No name yet means the username itself was refused: that error is shown already.
+        return clean_display_name(name) if name else name
 
 
 class LogInForm(AuthenticationForm):
-    pass
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _("That username and password do not match an account. Both are case-sensitive."),
+        "inactive": _("This account is inactive."),
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].label = _("Username")
+        self.fields["password"].label = PASSWORD

@@ -54,6 +54,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
             "match": match,
             "seat": seat,
             "names": names,
+            "my_seat": seat,  # the log speaks to the viewer in the second person
             "view": view,
             "moves": moves,
             "slug": match.game,

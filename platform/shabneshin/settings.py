@@ -98,8 +98,9 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
-    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    # Django's rules, in our words (accounts/validators.py).
+    {"NAME": "accounts.validators.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    {"NAME": "accounts.validators.CommonPasswordValidator"},
 ]
 
 LANGUAGE_CODE = "fa"

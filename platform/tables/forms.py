@@ -6,13 +6,31 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.base import Engine
+from games.base import Engine, Option
+from shabneshin.localize import digits
 from tables.models import Table
 
 
 def _coerce(option_choices: tuple[Any, ...]):  # noqa: ANN202
     by_text = {str(c): c for c in option_choices}
     return lambda text: by_text[text]
+
+
+def _is_yes_no(option: Option) -> bool:
+    return all(isinstance(c, bool) for c in option.choices) and set(option.choices) == {True, False}
+
+
+def _option_field(option: Option) -> forms.Field:
+    """A yes/no option is a checkbox; any other a select whose labels are translated words (or
+    numbers in the page's digits), while the submitted values stay the engine's own."""
+    if _is_yes_no(option):
+        return forms.BooleanField(label=_(option.label), required=False, initial=bool(option.default))
+    return forms.TypedChoiceField(
+        label=_(option.label),
+        choices=[(str(value), digits(_(label))) for value, label in option.labelled_choices()],
+        initial=str(option.default),
+        coerce=_coerce(option.choices),
+    )
 
 
 class CreateTableForm(forms.Form):
@@ -26,15 +44,10 @@ class CreateTableForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.engine = engine
         counts = range(engine.min_players, engine.max_players + 1)
-        self.fields["seat_count"].choices = [(n, str(n)) for n in counts]
+        self.fields["seat_count"].choices = [(n, digits(n)) for n in counts]
         self.fields["seat_count"].initial = engine.min_players
         for option in engine.options:
-            self.fields[f"opt_{option.key}"] = forms.TypedChoiceField(
-                label=_(option.label),
-                choices=[(str(value), _(label)) for value, label in option.labelled_choices()],
-                initial=str(option.default),
-                coerce=_coerce(option.choices),
-            )
+            self.fields[f"opt_{option.key}"] = _option_field(option)
 
     def game_options(self) -> dict[str, Any]:
         return {o.key: self.cleaned_data[f"opt_{o.key}"] for o in self.engine.options}

@@ -35,15 +35,9 @@ def error_message(code: str) -> str:
 
 
 def seat_names(table: Table) -> list[str]:
-    names = []
-    for seat in table.seats.select_related("user").order_by("number"):
-        if seat.is_bot:
-            names.append(_("Bot %(n)d") % {"n": seat.number + 1})
-        elif seat.user is not None:
-            names.append(str(seat.user))
-        else:
-            names.append(_("Empty seat"))
-    return names
+    from tables.names import display_names  # the naming rules live in their own module
+
+    return display_names(table.seats.select_related("user").order_by("number"))
 
 
 def _own_deadline(match: Match, seat: int | None) -> datetime | None:

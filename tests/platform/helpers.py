@@ -43,3 +43,8 @@ def play_until(match: Match, done, limit: int = 2000) -> Match:
 
 def play_until_over(match: Match) -> Match:
     return play_until(match, lambda m: m.status != Match.Status.PLAYING)
+
+
+def words_of(html: str) -> str:
+    """The page as its wording reads: the ``<bdi>`` isolating each player's name taken away."""
+    return html.replace("<bdi>", "").replace("</bdi>", "")

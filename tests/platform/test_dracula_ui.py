@@ -126,7 +126,7 @@ def test_the_board_reads_in_english_and_persian(client, alice, bob):
     assert 'dir="rtl"' in persian
     for text in ("Round 1 of 5", "Colour ranking", ">Place</button>", "You drew"):
         assert text in english
-    for text in ("دور 1 از 5", "رتبه‌بندی رنگ‌ها", ">بگذار</button>"):
+    for text in ("دور ۱ از ۵", "رتبه‌بندی رنگ‌ها", ">بگذار</button>"):
         assert text in persian
     assert ">Place</button>" not in persian
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tables import moderator, seating
 from tables.models import Match, Table
-from tests.platform.helpers import fresh, play_until_over
+from tests.platform.helpers import fresh, play_until_over, words_of
 
 # 4 seats, dealer 1 so seat 0 leads; bob (seat 1) is the Insider; three tricks before the vote.
 HANDS = [
@@ -40,7 +40,7 @@ def page_for(client, user, match, language="en") -> str:
         client.force_login(user)
     response = client.get(reverse("tables:detail", args=[match.table.token]), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
-    return response.content.decode()
+    return words_of(response.content.decode())
 
 
 def hand_cards(html: str) -> set[str]:

@@ -13,9 +13,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.monster.cards import VICTIMS
+from shabneshin.localize import digits
 from tables import moderator, seating
 from tables.models import Match, Table
-from tests.platform.helpers import fresh, play_until_over
+from tests.platform.helpers import fresh, play_until_over, words_of
 
 FIRST_ROW = ["V01", "V02", "V03"]  # Mayor, Professor, Nurse
 
@@ -40,7 +41,7 @@ def page_of(client, match: Match, user, language: str = "en") -> str:
     client.force_login(user)
     response = client.get(reverse("tables:detail", args=[match.table.token]), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
-    return response.content.decode()
+    return words_of(response.content.decode())
 
 
 def board(page: str) -> str:
@@ -278,10 +279,10 @@ def test_a_whole_bot_game_ends_with_a_result_that_reveals_everything(client, ali
         for seat, score in enumerate(scores):
             assert f'data-testid="result-{seat}"' in result
             row = result[result.index(f'data-testid="result-{seat}"') :]
-            assert re.search(rf"\b{score}\b", row[: row.index("</li>")])
+            assert re.search(rf"\b{digits(score, language)}\b", row[: row.index("</li>")])
         assert "🏆" in result
         for ns in public["night_scores"]:
-            assert str(ns["night"]) in result
+            assert digits(ns["night"], language) in result
         for seat, pile in enumerate(public["captured"]):
             captured = page[page.index(f'data-testid="captured-{seat}"') :]
             captured = captured[: captured.index("</div>")]

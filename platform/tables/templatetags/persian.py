@@ -16,8 +16,9 @@ from shabneshin import localize
 register = template.Library()
 
 
-@register.filter
+@register.filter(is_safe=True)
 def digits(value: Any) -> str:
+    """Safe text stays safe (``{% filter digits %}`` around markup): only digits change."""
     return localize.digits(value)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
 
@@ -29,9 +31,9 @@ def get(mapping: Any, key: Any) -> Any:
 
 
 @register.filter
-def seat_names(seats: Any, names: Any) -> str:
-    """``[1, 3]|seat_names:names`` → "Ali، Sara"."""
+def seat_names(seats: Any, names: Any) -> SafeString:
+    """``[1, 3]|seat_names:names`` → "Ali، Sara", each name escaped (and isolated in ``<bdi>``)."""
     try:
-        return "، ".join(str(names[int(s)]) for s in seats)
+        return mark_safe("، ".join(conditional_escape(names[int(s)]) for s in seats))
     except (TypeError, ValueError, IndexError):
-        return ""
+        return mark_safe("")
