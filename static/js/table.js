@@ -1,9 +1,15 @@
 // Shabneshin's only script of its own: countdowns, and clearing the chat box after a send.
 (function () {
+  // A number drawn here follows the page's language, as the server's digits filter does.
+  var PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
+  function localDigits(text) {
+    if ((document.documentElement.lang || "").split("-")[0] !== "fa") return text;
+    return text.replace(/[0-9]/g, function (d) { return PERSIAN_DIGITS[Number(d)]; });
+  }
   function tick() {
     document.querySelectorAll(".countdown[data-until]").forEach(function (el) {
       var left = Math.max(0, Math.round((Date.parse(el.dataset.until) - Date.now()) / 1000));
-      var text = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      var text = localDigits(Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0"));
       if (el.textContent !== text) el.textContent = text;
       el.closest(".timer") && el.closest(".timer").classList.toggle("urgent", left <= 10);
     });
