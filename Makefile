@@ -9,11 +9,16 @@ PORT ?= 8000
 SERVICES_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 SERVICES_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test test-games test-platform test-services test-e2e messages check-components golden lint clean
+.PHONY: run superuser test test-games test-platform test-services test-e2e messages check-components golden lint clean
 
+# Two stamps: serving needs only the package; the tests add the [test] extras on top.
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed
 	$(VENV)/bin/pip install --quiet -e ".[test]"
 	touch $@
 
@@ -23,30 +28,37 @@ messages: $(VENV)/.installed
 
 run: $(VENV)/.installed messages
 	$(PY) manage.py migrate --noinput
+	@( until $(PY) -c "import socket; socket.create_connection(('$(HOST)', $(PORT)), 1)" 2>/dev/null; do sleep 0.3; done; \
+	   echo "Serving on http://$(HOST):$(PORT)" ) &
 	PYTHONPATH=platform:. $(VENV)/bin/daphne -b $(HOST) -p $(PORT) shabneshin.asgi:application
 
-check-components: $(VENV)/.installed
+# A staff account for the Django admin at /admin/.
+superuser: $(VENV)/.installed
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py createsuperuser
+
+check-components: $(VENV)/.installed-test
 	$(PY) scripts/check_components.py
 
-test: $(VENV)/.installed messages check-components lint test-games test-platform test-services test-e2e
+test: $(VENV)/.installed-test messages check-components lint test-games test-platform test-services test-e2e
 
-test-games: $(VENV)/.installed
+test-games: $(VENV)/.installed-test
 	$(PYTEST) -q -n 2 tests/games tests/test_layout.py
 
-test-platform: $(VENV)/.installed
+test-platform: $(VENV)/.installed-test
 	$(PYTEST) -q -n 2 tests/platform
 
-test-services: $(VENV)/.installed
+test-services: $(VENV)/.installed-test
 	DATABASE_URL=$(SERVICES_DATABASE_URL) REDIS_URL=$(SERVICES_REDIS_URL) SHABNESHIN_EXPECT_SERVICES=1 \
 		$(PYTEST) -q -n 2 tests/platform
 
-test-e2e: $(VENV)/.installed
+test-e2e: $(VENV)/.installed-test
 	$(PYTEST) -q tests/e2e
 
-golden: $(VENV)/.installed
+golden: $(VENV)/.installed-test
 	$(PY) scripts/golden.py --all
 
-lint: $(VENV)/.installed
+lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check games platform tests scripts
 	$(VENV)/bin/mypy
 
