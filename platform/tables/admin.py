@@ -6,6 +6,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from shabneshin.localize import digits
 from tables import moderator
 from tables.models import ChatMessage, Match, Move, Seat, Table
 
@@ -40,7 +41,7 @@ def abort_matches(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: 
     aborted = sum(1 for match in queryset if moderator.abort(match))
     modeladmin.message_user(
         request,
-        ngettext("%(n)d match aborted.", "%(n)d matches aborted.", aborted) % {"n": aborted},
+        digits(ngettext("%(n)d match aborted.", "%(n)d matches aborted.", aborted) % {"n": aborted}),
         messages.SUCCESS,
     )
 

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from shabneshin.localize import digits
 from tables import broadcast
 from tables.models import ChatMessage, Match, Table
 
@@ -43,7 +44,7 @@ def post(table: Table, user: User, text: str) -> ChatMessage:
     if not text:
         raise ChatRefused(_("Write something first."))
     if len(text) > MAX_LENGTH:
-        raise ChatRefused(_("A message can have at most %(n)d characters.") % {"n": MAX_LENGTH})
+        raise ChatRefused(digits(_("A message can have at most %(n)d characters.") % {"n": MAX_LENGTH}))
     seat = seat_of(table, user)
     if seat is None:
         raise ChatRefused(_("Only seated players can write here."))

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import registry
+from shabneshin.localize import digits
 from tables import broadcast, moderator
 from tables.models import Match, Seat, Table
 
@@ -36,9 +37,8 @@ def create_table(
 ) -> Table:
     engine = registry.get(game)
     if not engine.min_players <= seat_count <= engine.max_players:
-        raise SeatingError(
-            _("This game takes %(min)d to %(max)d players.") % {"min": engine.min_players, "max": engine.max_players}
-        )
+        counts = {"min": engine.min_players, "max": engine.max_players}
+        raise SeatingError(digits(_("This game takes %(min)d to %(max)d players.") % counts))
     try:
         resolved = engine.resolve_options(options)
         engine.setup(seat_count, dict(resolved), 0)  # a combination the game cannot deal is refused now

@@ -4,6 +4,7 @@ rules, history, accounts). Attributes, JSON and form values keep their Latin dig
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -118,3 +119,12 @@ def test_the_scan_finds_latin_digits_in_text_but_not_in_attributes_or_ltr_island
     assert latin_digits_in_text('<p title="12">۱۲ <span dir="ltr">12</span><script>var a = 1</script></p>') == []
     assert latin_digits_in_text("<p>score 12</p>") == ["p: 'score 12'"]
     assert latin_digits_in_text('<div dir="ltr"><br><b>1</b></div><i>2</i>') == ["i: '2'"]
+
+
+def test_refusals_that_carry_numbers_use_persian_digits(alice):
+    from tables.seating import SeatingError
+
+    with translation.override("fa"), pytest.raises(SeatingError) as refused:
+        seating.create_table(alice, "werewolf", 3, Table.Visibility.PRIVATE)
+    assert "۵" in str(refused.value) and "۱۰" in str(refused.value)
+    assert not re.search(r"[0-9]", str(refused.value))
