@@ -199,3 +199,12 @@ def test_password_errors_speak_persian_with_persian_digits(client, db):
 def test_a_wrong_log_in_is_told_in_persian(client, db):
     response = client.post(reverse("accounts:login"), {"username": "x", "password": "y"}, HTTP_ACCEPT_LANGUAGE="fa")
     assert "این نام کاربری و گذرواژه با هیچ حسابی جور نیست" in response.content.decode()
+
+
+def test_the_mummy_phase_line_speaks_to_the_active_player_as_you(alice, bob):
+    from tests.platform.test_mummy_ui import started_mummy
+
+    match = started_mummy(alice, [bob])  # alice (seat 0) plays first
+    assert "You choose: inquire, dance or accuse." in _fragment(match, alice, "board", "en")
+    assert "شما در حال" not in _fragment(match, bob, "board", "fa")
+    assert "<bdi>Alice</bdi> chooses" in _fragment(match, bob, "board", "en")
