@@ -1,7 +1,8 @@
 """Does the package install on every Python that pyproject.toml allows and this machine has?
 
-For each of python3.11, python3.12 and python3.13 found on PATH (or installed by pyenv): a fresh virtualenv in a temporary
-folder, ``pip install .`` (the serving dependencies), and ``import django, channels, daphne``.
+For each of python3.11, python3.12 and python3.13 found on PATH (or installed by pyenv): a fresh
+virtualenv in a temporary folder, ``pip install .`` (the serving dependencies), and an import of
+the main ones.
 Prints one line per version, and exits non-zero if any version that is present fails to install.
 """
 
