@@ -27,6 +27,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from games.base import TIMEOUT
@@ -39,6 +40,7 @@ CSRF_PLACEHOLDER = "__shabneshin_csrf_token__"
 
 SNAPSHOTS_KEPT = 256
 RENDERS_KEPT = 2048
+LOG_ITEMS_KEPT = 50_000
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,7 @@ class _LRU:
 
 _snapshots = _LRU(SNAPSHOTS_KEPT)
 _renders = _LRU(RENDERS_KEPT)
+_log_items = _LRU(LOG_ITEMS_KEPT)
 
 
 def snapshot_for_event(table_id: int, event: str | None) -> Snapshot | None:
@@ -165,6 +168,7 @@ def snapshot_for_event(table_id: int, event: str | None) -> Snapshot | None:
 def clear_caches() -> None:
     _snapshots.clear()
     _renders.clear()
+    _log_items.clear()
 
 
 # --- context ---------------------------------------------------------------------------------------
@@ -231,6 +235,7 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
                 {**row, "seat": i, "name": names[i], "winner": i in winners}
                 for i, row in enumerate(view["result"]["seats"])
             ]
+        ctx["log_items"] = log_items(slug, view, names, seat, ctx["tpl"])
     awaiting = set(ctx["view"]["awaiting"]) if ctx["view"] else set()
     ctx["seat_rows"] = [
         {"seat": s, "number": s.number, "name": names[s.number], "awaited": s.number in awaiting} for s in seats
@@ -239,6 +244,45 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
         match is None or match.status != Match.Status.PLAYING or bool(ctx["view"].get("can_chat", True))
     )
     return ctx
+
+
+# --- the log, one entry at a time -------------------------------------------------------------------
+
+
+def log_view(view: dict[str, Any]) -> dict[str, Any]:
+    """All that a log entry's template may read of the view (templates/games/CONTRACT.md): whether
+    the game is over and its result, the viewer's seat, and LARRY's seat in Inside Job. An entry
+    never changes once written, so with these its rendering is known, and cached."""
+    public = view.get("public") or {}
+    return {
+        "over": view.get("over"),
+        "seat": view.get("seat"),
+        "result": view.get("result"),
+        "public": {"larry": public.get("larry")} if "larry" in public else {},
+    }
+
+
+def log_items(
+    slug: str, view: dict[str, Any], names: list[str], seat: int | None, tpl: dict[str, list[str]]
+) -> list[str]:
+    """Each log entry this viewer may read, rendered as its ``<li>``: once per entry, viewer, language
+    and game state that it depends on; a move renders only the entries it added."""
+    small_view = log_view(view)
+    fixed = (slug, translation.get_language(), seat, tuple(names), json.dumps(small_view, sort_keys=True))
+    out = []
+    for entry in view.get("log", []):
+        key = (fixed, json.dumps(entry, sort_keys=True))
+        item = _log_items.get(key)
+        if item is None:
+            item = mark_safe(  # noqa: S308 - rendered by our own autoescaping template
+                render_to_string(
+                    "tables/_log_item.html",
+                    {"entry": entry, "names": names, "my_seat": seat, "view": small_view, "tpl": tpl, "slug": slug},
+                )
+            )
+            _log_items.put(key, item)
+        out.append(item)
+    return out
 
 
 # --- fragments -------------------------------------------------------------------------------------
@@ -257,7 +301,15 @@ def fragments_for(snapshot: Snapshot, audience: Audience) -> dict[str, str]:
         return cached  # type: ignore[no-any-return]
     with translation.override(audience.language):
         ctx = build_context(snapshot, audience)
-        rendered = {name: render_fragment(name, ctx, oob=True) for name in FRAGMENTS}
+        # The chat depends on its messages and on who may write: moves mostly change neither.
+        chat_key = ("chat", snapshot.key[0], snapshot.key[-1], audience, ctx["can_chat"])
+        rendered = {}
+        for name in FRAGMENTS:
+            if name == "chat" and (cached_chat := _renders.get(chat_key)) is not None:
+                rendered[name] = cached_chat
+                continue
+            rendered[name] = render_fragment(name, ctx, oob=True)
+        _renders.put(chat_key, rendered["chat"])
     _renders.put(key, rendered)
     return rendered
 

@@ -14,7 +14,7 @@ from channels.db import database_sync_to_async
 from games import registry
 from shabneshin import counters
 from tables import renderer, seating
-from tables.models import Table
+from tables.models import Match, Table
 from tests.platform.helpers import started_werewolf
 from tests.platform.sockets import (
     action_message,
@@ -208,3 +208,80 @@ async def test_a_replayed_frame_is_still_refused(alice, bob):
     assert "moved on" in await receive_until(tab, "moved on")
     assert await _version(match) == 1
     await tab.disconnect()
+
+
+GAMES = [("werewolf", 6), ("mummy", 6), ("monster", 4), ("insidejob", 4), ("dracula", 2)]
+
+
+@database_sync_to_async
+def _log_items_match_a_full_render(slug: str, players: int) -> list[int]:
+    """At several steps, each seat's cached log items equal the entry rendered with the whole
+    context, so entry templates read nothing that the cache key does not hold."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from accounts.models import User
+    from tests.platform.helpers import play_until
+
+    host = User.objects.create_user(username=f"host-{slug}", password="a-long-password-1", display_name="Host")
+    table = seating.create_table(host, slug, players, Table.Visibility.PRIVATE)
+    seating.fill_with_bots(table, host)
+    seating.start(table, host, seed=5)
+    match = Match.objects.get(table=table)
+    checked = []
+    for version in (3, 12, 10_000):
+        match = play_until(match, lambda m, v=version: m.version >= v or m.status != "playing")
+        snapshot = renderer.load(table.pk)
+        for language in ("fa", "en"):
+            for seat in [None, *range(players)]:
+                audience = renderer.Audience(seat, False, True, language)
+                with translation.override(language):
+                    ctx = renderer.build_context(snapshot, audience)
+                    full = [
+                        render_to_string("tables/_log_item.html", {**ctx, "entry": entry})
+                        for entry in ctx["view"]["log"]
+                    ]
+                assert [str(item) for item in ctx["log_items"]] == full, (slug, version, seat, language)
+        checked.append(match.version)
+    return checked
+
+
+@pytest.mark.parametrize(("slug", "players"), GAMES)
+async def test_cached_log_entries_render_as_the_whole_context_would(slug, players):
+    checked = await _log_items_match_a_full_render(slug, players)
+    assert len(checked) == 3 and checked[-1] > checked[0]
+
+
+async def _round_trip(tab) -> float:
+    import time
+
+    began = time.perf_counter()
+    await tab.send_to(text_data="not json")
+    await tab.receive_from(timeout=10)
+    return time.perf_counter() - began
+
+
+async def test_another_tables_latency_stays_flat_during_a_stale_flood(alice, bob, charlie, dave):
+    flooded = await _werewolf(alice, [bob])
+    quiet = await _werewolf(charlie, [dave])
+    flooder, _, _ = await connect(flooded.table.token, alice)
+    other, _, _ = await connect(quiet.table.token, charlie)
+    page = await receive_html(flooder)
+    await receive_html(other)
+    await flooder.send_to(text_data=action_message({"type": "pick", "target": 2}, version_in(page)))
+    await receive_until(flooder, 'data-version="1"')
+    baseline = sorted([await _round_trip(other) for _ in range(8)])[4]
+    stale = action_message({"type": "pick", "target": 3}, version_in(page))
+
+    async def flood():
+        for _ in range(2000):
+            await flooder.send_to(text_data=stale)
+            await asyncio.sleep(0)
+
+    flooding = asyncio.create_task(flood())
+    during = sorted([await _round_trip(other) for _ in range(8)])[4]
+    await flooding
+    assert during < 5 * baseline + 0.05, (baseline, during)
+    assert await _version(flooded) == 1, "no stale frame was applied"
+    for tab in (flooder, other):
+        await tab.disconnect()
