@@ -28,7 +28,6 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext as _
 
 from games.base import TIMEOUT
 from tables import chat, decisions
