@@ -51,5 +51,5 @@ def check(version: str) -> bool | None:
 
 
 if __name__ == "__main__":
-    results = [check(v) for v in VERSIONS]
+    results = [check(v) for v in (sys.argv[1:] or VERSIONS)]  # or only the versions named
     sys.exit(1 if False in results else 0)
