@@ -40,7 +40,11 @@ def _night_form(when: datetime, **extra):
 
 
 def _future_local(days: int = 5, zone: str = "Asia/Tehran") -> datetime:
-    return (timezone.now() + timedelta(days=days)).astimezone(ZoneInfo(zone)).replace(hour=19, minute=0, second=0, microsecond=0)
+    return (
+        (timezone.now() + timedelta(days=days))
+        .astimezone(ZoneInfo(zone))
+        .replace(hour=19, minute=0, second=0, microsecond=0)
+    )
 
 
 def test_a_registered_player_creates_a_club_and_owns_it(client, dave):
