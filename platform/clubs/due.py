@@ -21,6 +21,8 @@ _last_series_look = [0.0]
 
 
 def send_reminders(now: datetime) -> int:
+    if not Reminder.objects.filter(sent_at__isnull=True, due_at__lte=now).exists():
+        return 0  # a read first: on SQLite every write transaction takes the database's one lock
     with transaction.atomic():
         rows = list(
             Reminder.objects.select_for_update(skip_locked=True)
@@ -43,6 +45,8 @@ def expire_offers(now: datetime) -> int:
 def close_rsvps(now: datetime) -> int:
     """At a night's RSVP deadline (the answers themselves close by the clock on the wall), its
     organizers are told how many are going."""
+    if not Night.objects.filter(deadline_done=False, cancelled=False, rsvp_deadline__lte=now).exists():
+        return 0
     with transaction.atomic():
         due = list(
             Night.objects.select_for_update(skip_locked=True)

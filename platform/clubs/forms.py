@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from clubs.models import Club, Preferences, Series
 from games import registry
 from games.base import Engine
+from shabneshin.localize import digits
 from tables.forms import CreateTableForm
 
 RESERVED_SLUGS = {"new", "admin", "static", "calendar", "nights", "notifications"}
@@ -97,7 +98,7 @@ RSVP_CLOSE = [
     (1440, gettext_lazy("1 day before")),
     (2880, gettext_lazy("2 days before")),
 ]
-DURATIONS = [(m, m) for m in (60, 90, 120, 150, 180, 240, 300, 360)]
+DURATIONS = (60, 90, 120, 150, 180, 240, 300, 360)
 REPEATS = [("", gettext_lazy("Does not repeat")), *Series.Frequency.choices]
 
 
@@ -122,7 +123,7 @@ class NightForm(forms.Form):
     def __init__(self, club: Club, *args: Any, series_choice: bool = True, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
-        self.fields["duration"].choices = DURATIONS
+        self.fields["duration"].choices = [(m, digits(m)) for m in DURATIONS]
         self.fields["starts"].help_text = _("In the club's time zone (%(zone)s).") % {"zone": club.time_zone}
         if not series_choice:
             del self.fields["repeat"]

@@ -18,7 +18,6 @@ MESSAGES = {
     "join_request": _("%(person)s asks to join %(club)s."),
     "request_approved": _("You are now a member of %(club)s."),
     "rsvp_closed": _("RSVPs for %(night)s are closed: %(going)s going."),
-    "promoted": _("You are going to %(night)s."),
 }
 
 

@@ -168,13 +168,19 @@ def _locked_offer(night: Night, offer_id: int, user, now: datetime) -> Offer:  #
     return offer
 
 
-@transaction.atomic
-def accept(night: Night, offer_id: int, user, now: datetime | None = None) -> Rsvp:  # noqa: ANN001
+def _answer_offer(night: Night, offer_id: int, user, status: str, now: datetime | None) -> Night:  # noqa: ANN001
+    """Lock the night, then the offer; mark the offer answered. Returns the locked night."""
     now = now or timezone.now()
     night = _locked(night)
     offer = _locked_offer(night, offer_id, user, now)
-    offer.status, offer.answered_at = Offer.Status.ACCEPTED, now
+    offer.status, offer.answered_at = status, now
     offer.save(update_fields=["status", "answered_at"])
+    return night
+
+
+@transaction.atomic
+def accept(night: Night, offer_id: int, user, now: datetime | None = None) -> Rsvp:  # noqa: ANN001
+    night = _answer_offer(night, offer_id, user, Offer.Status.ACCEPTED, now)
     rsvp = Rsvp.objects.get(night=night, user=user)
     rsvp.answer, rsvp.queue_number = Answer.GOING, None
     rsvp.save()
@@ -184,11 +190,7 @@ def accept(night: Night, offer_id: int, user, now: datetime | None = None) -> Rs
 
 @transaction.atomic
 def decline(night: Night, offer_id: int, user, now: datetime | None = None) -> None:  # noqa: ANN001
-    now = now or timezone.now()
-    night = _locked(night)
-    offer = _locked_offer(night, offer_id, user, now)
-    offer.status, offer.answered_at = Offer.Status.DECLINED, now
-    offer.save(update_fields=["status", "answered_at"])
+    night = _answer_offer(night, offer_id, user, Offer.Status.DECLINED, now)
     Rsvp.objects.filter(night=night, user=user).update(answer=Answer.NO, queue_number=None)
     offer_next(night, now)
     _changed(night, user)

@@ -4,11 +4,14 @@ outsider may not see answers 404, an action a role may not take answers 403."""
 from __future__ import annotations
 
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.core.exceptions import PermissionDenied
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -18,7 +21,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs import calendar, invites, mailer, members, nights, recurrence, rsvp
+from clubs import calendar, invites, mailer, members, nights, recurrence, reminders, rsvp
 from clubs.forms import ClubForm, JoinRequestForm, NightEditForm, NightForm, PreferencesForm, time_zones
 from clubs.models import Club, Invite, JoinRequest, Membership, Night, Notification, Offer, Preferences, Rsvp
 from clubs.notifications import text as notification_text
@@ -227,8 +230,6 @@ INVITE_DAYS = (1, 7, 30)
 
 @require_http_methods(["GET", "POST"])
 def invite_list(request: HttpRequest, slug: str) -> HttpResponse:
-    import segno
-
     club = visible_club_or_404(request.user, slug)
     _require(request, club, Act.MANAGE_MEMBERS)
     if request.method == "POST":
@@ -283,7 +284,7 @@ def invite_accept(request: HttpRequest, slug: str, token: str) -> HttpResponse:
             return _sign_up_first(request, request.path)
         if role_of(request.user, club) is None:
             members.join(club, request.user)
-            Invite.objects.filter(pk=invite.pk).update(uses=invite.uses + 1)
+            Invite.objects.filter(pk=invite.pk).update(uses=F("uses") + 1)
         messages.success(request, _("Welcome to %(club)s!") % {"club": club.name})
         return redirect("clubs:detail", slug=slug)
     return render(request, "clubs/invite.html", {"club": club, "registered": _registered(request)})
@@ -316,8 +317,6 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _night_initial(night: Night) -> dict:
-    from zoneinfo import ZoneInfo
-
     lead = int((night.starts_at - night.rsvp_deadline).total_seconds() // 60)
     return {
         "title": night.title,
@@ -345,8 +344,6 @@ def night_edit(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         fields = form.night_fields()
         if in_series and form.cleaned_data.get("scope") == "following":
-            from zoneinfo import ZoneInfo
-
             local = fields["starts_at"].astimezone(ZoneInfo(club.time_zone))
             changes = {k: fields[k] for k in recurrence.TEMPLATE_FIELDS}
             changes |= {
@@ -553,8 +550,6 @@ def calendar_settings(request: HttpRequest) -> HttpResponse:
             for answer in Rsvp.objects.filter(
                 user=request.user, answer=Rsvp.Answer.GOING, night__starts_at__gt=timezone.now()
             ):
-                from clubs import reminders
-
                 reminders.sync(answer.night, request.user)
             messages.success(request, _("Saved."))
             return redirect("clubs:calendar")

@@ -250,3 +250,51 @@ def test_an_organizer_moves_a_night_and_its_sequence_goes_up(client, night, bob)
     assert client.post(f"/clubs/wolves/nights/{night.pk}/edit/", data).status_code == 302
     night.refresh_from_db()
     assert (night.title, night.starts_at, night.sequence) == ("Moved", when.astimezone(UTC), 1)
+
+
+def test_the_signed_link_in_the_offer_email_accepts_the_seat_without_logging_in(
+    club, night, alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    charlie.email = "charlie@example.com"
+    charlie.save()
+    night.capacity = 2
+    night.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        for person in (alice, bob, charlie):
+            rsvp.answer(night, person, "going")
+        rsvp.answer(night, bob, "no")
+    (message,) = [m for m in mail.outbox if m.to == ["charlie@example.com"]]
+    link = next(line for line in message.body.splitlines() if "/offer/" in line)
+    path = link.split("127.0.0.1:8000", 1)[1]
+    anonymous = Client(HTTP_ACCEPT_LANGUAGE="en")
+    assert 'data-testid="accept-offer"' in anonymous.get(path).content.decode()
+    assert night.rsvps.get(user=charlie).answer == "waiting", "opening the link changes nothing"
+    page = anonymous.post(path, {"decision": "accept"}).content.decode()
+    assert "The seat is yours: you are going." in page
+    assert night.rsvps.get(user=charlie).answer == "going"
+    assert anonymous.get(path[:-6] + "forged/").status_code == 404
+
+
+def test_leaving_the_club_frees_my_seat_for_the_first_in_line(club, night, alice, bob, charlie):
+    night.capacity = 2
+    night.save()
+    for person in (alice, bob, charlie):
+        rsvp.answer(night, person, "going")
+    members.leave(club, bob)
+    assert night.rsvps.get(user=bob).answer == "no"
+    assert night.offers.get(status="pending").user == charlie
+
+
+def test_my_reminder_offset_is_saved_and_my_reminders_follow_it(client, night, charlie):
+    from clubs.models import Reminder
+
+    rsvp.answer(night, charlie, "going")
+    client.force_login(charlie)
+    refused = client.post("/calendar/", {"reminder_minutes": "0", "email": "not-an-address"})
+    assert refused.status_code == 200
+    assert "Ensure this value is greater than or equal to 5" in refused.content.decode()
+    assert Reminder.objects.get(user=charlie, kind="before").due_at == night.starts_at - timedelta(minutes=120)
+    assert client.post("/calendar/", {"reminder_minutes": "30", "email": "c@example.com"}).status_code == 302
+    assert Reminder.objects.get(user=charlie, kind="before").due_at == night.starts_at - timedelta(minutes=30)

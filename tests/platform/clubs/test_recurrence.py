@@ -110,3 +110,15 @@ def test_editing_the_series_from_a_date_onward_changes_those_nights_and_keeps_th
     series.refresh_from_db()
     assert series.until == date(2026, 10, 28)
     assert recurrence.materialise(series, NOW) == [], "the old series makes nothing after its end"
+
+
+def test_the_clock_keeps_a_series_materialised_ahead(berlin, settings):
+    from clubs import due
+
+    settings.CLUB_SERIES_AHEAD = 4
+    series = _series(berlin, Series.Frequency.WEEKLY, date(2026, 10, 15))
+    recurrence.materialise(series, NOW)
+    later = NOW + timedelta(days=28)
+    assert due.run_due(later, series=True) == 2 + 2, "two nights made, two past nights' RSVPs closed"
+    assert due.run_due(later, series=True) == 0
+    assert Night.objects.filter(series=series, starts_at__gt=later).count() == 4

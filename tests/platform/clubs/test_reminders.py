@@ -29,7 +29,8 @@ def test_reminders_are_sent_once_each_by_email_and_on_site(club, night, django_c
         assert due.send_reminders(night.starts_at - timedelta(hours=1)) == 0
         assert due.send_reminders(night.starts_at) == 1
         assert due.send_reminders(night.starts_at + timedelta(hours=1)) == 0
-    assert [m.subject for m in mail.outbox] == ["Soon: Werewolf night", "Starting now: Werewolf night"]
+    # in the club's language, Persian
+    assert [m.subject for m in mail.outbox] == ["به‌زودی: Werewolf night", "همین حالا شروع می‌شود: Werewolf night"]
     assert mail.outbox[0].to == [person.email]
     assert list(Notification.objects.filter(user=person).values_list("kind", flat=True)) == [
         "reminder_start",
@@ -40,6 +41,8 @@ def test_reminders_are_sent_once_each_by_email_and_on_site(club, night, django_c
 def test_nothing_is_sent_for_a_cancelled_night_or_to_someone_no_longer_going(
     club, night, django_capture_on_commit_callbacks
 ):
+    club.language = "en"
+    club.save()
     stays, leaves = add_members(club, 2)
     rsvp.answer(night, stays, "going")
     rsvp.answer(night, leaves, "going")
