@@ -21,6 +21,16 @@ def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _english_messages():
+    """Code called directly (not through a page) speaks English here, whatever a test before
+    this one left active in the thread."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 @pytest.fixture
 def gus(db):
     from accounts.models import User
