@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "accounts",
     "tables",
     "history",
+    "clubs",
 ]
 
 MIDDLEWARE = [
@@ -70,6 +71,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "clubs.context_processors.unread",
             ],
         },
     }
@@ -132,6 +134,23 @@ TIMER_SCALE = env_float("TIMER_SCALE", 1.0)
 SERVE_STATIC = env_bool("SERVE_STATIC", True)
 # Query and render counters for `make bench` (shabneshin.counters), served at /__counters__.
 BENCH_COUNTERS = env_bool("BENCH_COUNTERS", False)
+
+# Email (club reminders and calendar updates): the console by default, SMTP when EMAIL_HOST is set.
+EMAIL_HOST = env_str("EMAIL_HOST")
+EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Shabneshin <noreply@shabneshin.invalid>")
+# Clubs: how long a freed seat is offered to the first on the waitlist; how far ahead series materialise.
+CLUB_OFFER_MINUTES = env_int("CLUB_OFFER_MINUTES", 12 * 60)
+CLUB_SERIES_AHEAD = env_int("CLUB_SERIES_AHEAD", 6)
+# The public address used in emails (links to nights, signed offer links).
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 
 LOGGING = {
     "version": 1,

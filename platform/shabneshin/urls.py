@@ -21,5 +21,6 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("history/", include("history.urls")),
     path("__counters__", counters),
+    path("", include("clubs.urls")),
     path("", include("tables.urls")),
 ]

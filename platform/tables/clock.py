@@ -17,6 +17,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
+from clubs import due as clubs_due
 from tables import alarm, moderator
 
 log = logging.getLogger(__name__)
@@ -26,6 +27,7 @@ _tasks: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
 async def tick() -> float:
     """Apply what is due; return how long to sleep before the next look."""
     _, next_deadline = await database_sync_to_async(moderator.tick)()
+    await database_sync_to_async(clubs_due.run_due)()
     if next_deadline is None:
         return float(settings.CLOCK_TICK_S)
     wait = (next_deadline - timezone.now()).total_seconds()

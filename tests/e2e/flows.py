@@ -70,3 +70,14 @@ def friend_joins_and_host_starts(host, friend, base: str, invite: str, friend_na
     wait_for_socket(host)
     friend.goto(invite)
     wait_for_socket(friend)
+
+
+def sign_up(page, base: str, username: str) -> None:
+    """A new registered account, logged in."""
+    page.goto(f"{base}/accounts/signup/?next=/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=display_name]", username.capitalize())
+    page.fill("input[name=password1]", "a-long-password-1")
+    page.fill("input[name=password2]", "a-long-password-1")
+    page.click("main button[type=submit]")
+    page.wait_for_url(re.compile(r".*/$"))

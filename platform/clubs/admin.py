@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from clubs.models import (
+    Club,
+    Invite,
+    JoinRequest,
+    Membership,
+    Night,
+    Notification,
+    Offer,
+    Preferences,
+    Reminder,
+    Rsvp,
+    Series,
+)
+
+
+def _report(modeladmin: admin.ModelAdmin, request: HttpRequest, n: int, singular: str, plural: str) -> None:
+    modeladmin.message_user(request, ngettext(singular, plural, n) % {"n": n}, messages.SUCCESS)
+
+
+@admin.action(description=_("Suspend the selected clubs"))
+def suspend_clubs(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Club]) -> None:
+    _report(modeladmin, request, queryset.update(suspended=True), "%(n)d club suspended.", "%(n)d clubs suspended.")
+
+
+@admin.action(description=_("Lift the suspension of the selected clubs"))
+def unsuspend_clubs(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Club]) -> None:
+    n = queryset.update(suspended=False)
+    _report(modeladmin, request, n, "%(n)d club reinstated.", "%(n)d clubs reinstated.")
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    raw_id_fields = ("user",)
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug", "visibility", "join_policy", "language", "time_zone", "suspended", "created_at")
+    list_filter = ("visibility", "join_policy", "language", "suspended")
+    search_fields = ("name", "slug", "description")
+    actions = [suspend_clubs, unsuspend_clubs]
+    inlines = [MembershipInline]
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ("club", "user", "role", "joined_at")
+    list_filter = ("role",)
+    search_fields = ("club__name", "club__slug", "user__username", "user__display_name")
+    raw_id_fields = ("club", "user")
+
+
+@admin.register(JoinRequest)
+class JoinRequestAdmin(admin.ModelAdmin):
+    list_display = ("club", "user", "status", "created_at")
+    list_filter = ("status",)
+    search_fields = ("club__name", "user__username", "user__display_name", "message")
+    raw_id_fields = ("club", "user", "decided_by")
+
+
+@admin.register(Invite)
+class InviteAdmin(admin.ModelAdmin):
+    list_display = ("club", "created_by", "created_at", "expires_at", "revoked_at", "uses")
+    list_filter = ("revoked_at",)
+    search_fields = ("club__name", "club__slug", "created_by__username")
+    raw_id_fields = ("club", "created_by")
+
+
+@admin.register(Series)
+class SeriesAdmin(admin.ModelAdmin):
+    list_display = ("title", "club", "frequency", "first_date", "until", "local_time", "capacity")
+    list_filter = ("frequency",)
+    search_fields = ("title", "club__name", "club__slug")
+    raw_id_fields = ("club", "created_by")
+
+
+@admin.register(Night)
+class NightAdmin(admin.ModelAdmin):
+    list_display = ("title", "club", "starts_at", "capacity", "cancelled", "sequence")
+    list_filter = ("cancelled", "online", "club__visibility")
+    search_fields = ("title", "club__name", "club__slug", "address")
+    date_hierarchy = "starts_at"
+    raw_id_fields = ("club", "series", "created_by")
+
+
+@admin.register(Rsvp)
+class RsvpAdmin(admin.ModelAdmin):
+    list_display = ("night", "user", "answer", "queue_number", "updated_at")
+    list_filter = ("answer",)
+    search_fields = ("night__title", "night__club__name", "user__username", "user__display_name")
+    raw_id_fields = ("night", "user")
+
+
+@admin.register(Offer)
+class OfferAdmin(admin.ModelAdmin):
+    list_display = ("night", "user", "status", "created_at", "expires_at")
+    list_filter = ("status",)
+    search_fields = ("night__title", "user__username", "user__display_name")
+    raw_id_fields = ("night", "user")
+
+
+@admin.register(Reminder)
+class ReminderAdmin(admin.ModelAdmin):
+    list_display = ("night", "user", "kind", "due_at", "sent_at", "skipped")
+    list_filter = ("kind", "skipped", "sent_at")
+    search_fields = ("night__title", "user__username", "user__display_name")
+    raw_id_fields = ("night", "user")
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    list_display = ("user", "kind", "created_at", "read_at")
+    list_filter = ("kind", "read_at")
+    search_fields = ("user__username", "user__display_name", "kind")
+    raw_id_fields = ("user",)
+
+
+@admin.register(Preferences)
+class PreferencesAdmin(admin.ModelAdmin):
+    list_display = ("user", "reminder_minutes")
+    search_fields = ("user__username", "user__display_name")
+    raw_id_fields = ("user",)
+    exclude = ("feed_token",)

@@ -1,0 +1,63 @@
+"""The night page's socket: it sends the going and waitlist counts whenever they change. The
+group message names only the night; the consumer checks visibility and renders the counts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from clubs import live, rsvp
+from clubs.models import Night
+from clubs.permissions import can_see
+from tables.language import language_from_scope
+
+
+class NightConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.language = language_from_scope(self.scope)
+        kwargs = self.scope["url_route"]["kwargs"]
+        self.night_id = await self._visible_night(kwargs["slug"], int(kwargs["night_id"]))
+        if self.night_id is None:
+            await self.close(code=4404)
+            return
+        self.group = live.group_name(self.night_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send(text_data=await self._render())
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "group", None):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        return  # the night page listens only
+
+    async def night_changed(self, event: dict[str, Any]) -> None:
+        html = await self._render()
+        if html:
+            await self.send(text_data=html)
+
+    @database_sync_to_async
+    def _visible_night(self, slug: str, night_id: int) -> int | None:
+        night = Night.objects.select_related("club").filter(pk=night_id, club__slug=slug).first()
+        if night is None or not can_see(self.scope.get("user"), night.club):
+            return None
+        return night.pk
+
+    @database_sync_to_async
+    def _render(self) -> str:
+        night = Night.objects.select_related("club").filter(pk=self.night_id).first()
+        if night is None or not can_see(self.scope.get("user"), night.club):
+            return ""
+        ctx = {
+            "night": night,
+            "going_count": rsvp.going_count(night),
+            "waiting_count": len(rsvp.waitlist(night)),
+            "oob": True,
+        }
+        with translation.override(self.language):
+            return render_to_string("clubs/_counts.html", ctx)

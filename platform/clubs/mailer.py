@@ -1,0 +1,89 @@
+"""Email, through Django's email framework: one message per person, to their address alone, in
+the club's language. Calendar changes carry an .ics (METHOD:REQUEST or CANCEL)."""
+
+from __future__ import annotations
+
+from django.core import signing
+from django.core.mail import EmailMessage
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from clubs import calendar
+from clubs.models import Night, Offer, Reminder, Rsvp
+from shabneshin.localize import format_date
+
+OFFER_SALT = "clubs.offer"
+
+
+def offer_token(offer: Offer) -> str:
+    return signing.dumps({"o": offer.pk, "u": offer.user_id}, salt=OFFER_SALT)
+
+
+def offer_link(offer: Offer) -> str:
+    return calendar.absolute(f"{calendar.night_path(offer.night)}offer/{offer_token(offer)}/")
+
+
+def _send(user, subject: str, body: str, ics: bytes | None = None, method: str = "") -> bool:  # noqa: ANN001
+    if not user.email:
+        return False
+    message = EmailMessage(subject, body, to=[user.email])
+    if ics is not None:
+        message.attach("night.ics", ics, f"text/calendar; method={method}; charset=utf-8")
+    message.send()
+    return True
+
+
+def _when(night: Night) -> str:
+    return format_date(night.starts_at, "datetime", night.club.language, night.club.time_zone)
+
+
+def send_night_update(night: Night, method: str) -> int:
+    """The night moved or changed place (REQUEST), or was cancelled (CANCEL): tell everyone going."""
+    night = Night.objects.select_related("club").get(pk=night.pk)
+    sent = 0
+    with translation.override(night.club.language):
+        for answer in Rsvp.objects.filter(night=night, answer=Rsvp.Answer.GOING).select_related("user"):
+            if method == "CANCEL":
+                subject = _("Cancelled: %(night)s") % {"night": night.title}
+                body = _("%(night)s (%(club)s) on %(when)s was cancelled.")
+            else:
+                subject = _("Changed: %(night)s") % {"night": night.title}
+                body = _("%(night)s (%(club)s) is now on %(when)s. The attached calendar entry replaces the old one.")
+            body = body % {"night": night.title, "club": night.club.name, "when": _when(night)}
+            body += "\n\n" + calendar.absolute(calendar.night_path(night))
+            ics = calendar.single(night, method, attendee=answer.user)
+            sent += _send(answer.user, subject, body, ics, method)
+    return sent
+
+
+def send_offer(offer: Offer) -> bool:
+    offer = Offer.objects.select_related("night__club", "user").get(pk=offer.pk)
+    night = offer.night
+    with translation.override(night.club.language):
+        subject = _("A seat is free: %(night)s") % {"night": night.title}
+        body = _(
+            "A seat is free at %(night)s (%(club)s) on %(when)s. It is yours if you accept it before %(until)s:"
+        ) % {
+            "night": night.title,
+            "club": night.club.name,
+            "when": _when(night),
+            "until": format_date(offer.expires_at, "datetime", night.club.language, night.club.time_zone),
+        }
+        return _send(offer.user, subject, body + "\n\n" + offer_link(offer))
+
+
+def send_reminder(reminder: Reminder) -> bool:
+    reminder = Reminder.objects.select_related("night__club", "user").get(pk=reminder.pk)
+    night = reminder.night
+    with translation.override(night.club.language):
+        if reminder.kind == Reminder.Kind.START:
+            subject = _("Starting now: %(night)s") % {"night": night.title}
+        else:
+            subject = _("Soon: %(night)s") % {"night": night.title}
+        body = _("%(night)s (%(club)s) starts on %(when)s.") % {
+            "night": night.title,
+            "club": night.club.name,
+            "when": _when(night),
+        }
+        place = _("Online") if night.online else night.address
+        return _send(reminder.user, subject, f"{body}\n{place}\n\n{calendar.absolute(calendar.night_path(night))}")

@@ -1,0 +1,288 @@
+"""Clubs, their members, and the nights they plan (ARCHITECTURE §9).
+
+A Night is one real evening with its own RSVPs; a Series materialises recurring nights a few
+weeks ahead. Who is going changes only through ``clubs.rsvp`` (which locks the night's row), and
+everything due at a time (reminders, offers, RSVP deadlines) is a row the clock takes once.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+USER = settings.AUTH_USER_MODEL
+
+
+def new_feed_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Club(models.Model):
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", _("Public: listed on the clubs page")
+        UNLISTED = "unlisted", _("Unlisted: anyone with the link")
+        PRIVATE = "private", _("Private: members only")
+
+    class JoinPolicy(models.TextChoices):
+        OPEN = "open", _("Open: anyone may join")
+        REQUEST = "request", _("By request, approved by an organizer")
+        INVITE = "invite", _("By invite only")
+
+    class Language(models.TextChoices):
+        PERSIAN = "fa", _("Persian")
+        ENGLISH = "en", _("English")
+
+    name = models.CharField(_("name"), max_length=80)
+    slug = models.SlugField(_("address"), max_length=50, unique=True, allow_unicode=False)
+    description = models.TextField(_("description"), blank=True, max_length=2000)
+    language = models.CharField(_("language"), max_length=5, choices=Language.choices, default=Language.PERSIAN)
+    time_zone = models.CharField(_("time zone"), max_length=64, default="Asia/Tehran")
+    visibility = models.CharField(_("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
+    join_policy = models.CharField(
+        _("who may join"), max_length=10, choices=JoinPolicy.choices, default=JoinPolicy.OPEN
+    )
+    suspended = models.BooleanField(_("suspended by staff"), default=False, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        OWNER = "owner", _("Owner")
+        ORGANIZER = "organizer", _("Organizer")
+        MEMBER = "member", _("Member")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="club_memberships")
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club")]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.club} ({self.role})"
+
+
+class JoinRequest(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for an organizer")
+        APPROVED = "approved", _("Approved")
+        REFUSED = "refused", _("Refused")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="club_join_requests")
+    message = models.TextField(_("message"), blank=True, max_length=500)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        verbose_name = _("join request")
+        verbose_name_plural = _("join requests")
+        ordering = ["created_at"]
+
+
+class Invite(models.Model):
+    """An invite link's record; the link itself carries a signed reference to it (clubs.invites)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
+    created_by = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires"))
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+    uses = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("invite link")
+        verbose_name_plural = _("invite links")
+
+    def is_usable(self, now=None) -> bool:  # noqa: ANN001
+        now = now or timezone.now()
+        return self.revoked_at is None and self.expires_at > now
+
+
+class Series(models.Model):
+    """A recurring night: the rule and the template every materialised occurrence starts from."""
+
+    class Frequency(models.TextChoices):
+        WEEKLY = "weekly", _("Every week")
+        BIWEEKLY = "biweekly", _("Every two weeks")
+        MONTHLY = "monthly", _("Every month, on the n-th weekday")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="series")
+    frequency = models.CharField(_("repeats"), max_length=10, choices=Frequency.choices)
+    first_date = models.DateField(_("first date"))
+    until = models.DateField(_("last date"), null=True, blank=True)
+    local_time = models.TimeField(_("time"))
+    # the template of each occurrence
+    title = models.CharField(_("title"), max_length=100)
+    duration = models.DurationField(_("duration"), default=timedelta(hours=3))
+    online = models.BooleanField(_("online"), default=False)
+    address = models.CharField(_("address"), max_length=200, blank=True)
+    place_note = models.CharField(_("note about the place"), max_length=300, blank=True)
+    games = models.JSONField(_("games offered"), default=list)
+    capacity = models.PositiveIntegerField(_("capacity"))
+    rsvp_lead = models.DurationField(_("RSVPs close before the start"), default=timedelta(hours=2))
+    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.get_frequency_display()})"
+
+
+class Night(models.Model):
+    """One game night. Issue 12's rounds and tables hang off this row."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="nights")
+    series = models.ForeignKey(Series, null=True, blank=True, on_delete=models.SET_NULL, related_name="nights")
+    # the date the series rule gave this occurrence, kept when it is moved (the RECURRENCE-ID idea)
+    occurrence_date = models.DateField(null=True, blank=True)
+    title = models.CharField(_("title"), max_length=100)
+    starts_at = models.DateTimeField(_("starts"), db_index=True)
+    duration = models.DurationField(_("duration"), default=timedelta(hours=3))
+    online = models.BooleanField(_("online"), default=False)
+    address = models.CharField(_("address"), max_length=200, blank=True)
+    place_note = models.CharField(_("note about the place"), max_length=300, blank=True)
+    games = models.JSONField(_("games offered"), default=list)
+    capacity = models.PositiveIntegerField(_("capacity"))
+    rsvp_deadline = models.DateTimeField(_("RSVPs close"))
+    deadline_done = models.BooleanField(default=False, db_index=True)
+    cancelled = models.BooleanField(_("cancelled"), default=False, db_index=True)
+    sequence = models.PositiveIntegerField(default=0)
+    queue_counter = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("game night")
+        verbose_name_plural = _("game nights")
+        ordering = ["starts_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["series", "occurrence_date"],
+                condition=models.Q(series__isnull=False),
+                name="one_night_per_occurrence",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} {self.starts_at:%Y-%m-%d %H:%M}"
+
+    @property
+    def ends_at(self):  # noqa: ANN201
+        return self.starts_at + self.duration
+
+    def rsvp_open(self, now=None) -> bool:  # noqa: ANN001
+        now = now or timezone.now()
+        return not self.cancelled and now < self.rsvp_deadline and now < self.starts_at
+
+
+class Rsvp(models.Model):
+    class Answer(models.TextChoices):
+        GOING = "going", _("Going")
+        WAITING = "waiting", _("On the waitlist")
+        MAYBE = "maybe", _("Maybe")
+        NO = "no", _("Not going")
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="rsvps")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="rsvps")
+    answer = models.CharField(_("answer"), max_length=10, choices=Answer.choices, db_index=True)
+    queue_number = models.PositiveIntegerField(null=True, blank=True)  # order on the waitlist
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("RSVP")
+        verbose_name_plural = _("RSVPs")
+        constraints = [models.UniqueConstraint(fields=["night", "user"], name="one_rsvp_per_night")]
+
+
+class Offer(models.Model):
+    """A freed seat offered to the first on the waitlist, until it is taken or expires."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for an answer")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        EXPIRED = "expired", _("Expired")
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="offers")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="seat_offers")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seat offer")
+        verbose_name_plural = _("seat offers")
+
+
+class Reminder(models.Model):
+    class Kind(models.TextChoices):
+        BEFORE = "before", _("Before the night")
+        START = "start", _("At the start")
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="reminders")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_reminders")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    due_at = models.DateTimeField(db_index=True)
+    sent_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    skipped = models.BooleanField(default=False)
+
+    class Meta:
+        verbose_name = _("reminder")
+        verbose_name_plural = _("reminders")
+        constraints = [models.UniqueConstraint(fields=["night", "user", "kind"], name="one_reminder_of_a_kind")]
+
+
+class Notification(models.Model):
+    """An on-site message; ``kind`` and ``params`` are rendered in the reader's language."""
+
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="notifications")
+    kind = models.CharField(max_length=30)
+    params = models.JSONField(default=dict)
+    url = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
+        ordering = ["-created_at"]
+
+
+class Preferences(models.Model):
+    """A person's club settings: when to be reminded, and the secret of their calendar feed."""
+
+    user = models.OneToOneField(USER, on_delete=models.CASCADE, related_name="club_preferences")
+    reminder_minutes = models.PositiveIntegerField(_("remind me this many minutes before"), default=120)
+    feed_token = models.CharField(max_length=64, unique=True, default=new_feed_token)
+
+    class Meta:
+        verbose_name = _("club preferences")
+        verbose_name_plural = _("club preferences")
+
+    @classmethod
+    def of(cls, user) -> Preferences:  # noqa: ANN001
+        prefs, _created = cls.objects.get_or_create(user=user)
+        return prefs

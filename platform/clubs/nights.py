@@ -1,0 +1,95 @@
+"""Planning nights: create, edit (move), cancel. A change of time or place, and a cancellation,
+bump the night's SEQUENCE and are emailed to those going as an iCalendar REQUEST or CANCEL."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from django.db import transaction
+from django.utils import timezone
+
+from clubs import live, notifications, recurrence, reminders, rsvp
+from clubs.models import Club, Night, Offer, Rsvp, Series
+
+PLACE_AND_TIME = ("starts_at", "duration", "online", "address", "place_note")
+EDITABLE = (*PLACE_AND_TIME, "title", "games", "capacity", "rsvp_deadline")
+
+
+def _url(night: Night) -> str:
+    return f"/clubs/{night.club.slug}/nights/{night.pk}/"
+
+
+@transaction.atomic
+def create_night(club: Club, by, fields: dict) -> Night:  # noqa: ANN001
+    return Night.objects.create(club=club, created_by=by, **{k: fields[k] for k in EDITABLE})
+
+
+@transaction.atomic
+def create_series(club: Club, by, frequency: str, fields: dict, until=None) -> Series:  # noqa: ANN001
+    """A recurring night whose first occurrence is ``fields['starts_at']``; materialises the next ones."""
+    local = fields["starts_at"].astimezone(ZoneInfo(club.time_zone))
+    series = Series.objects.create(
+        club=club,
+        created_by=by,
+        frequency=frequency,
+        first_date=local.date(),
+        until=until,
+        local_time=local.time().replace(tzinfo=None),
+        rsvp_lead=fields["starts_at"] - fields["rsvp_deadline"],
+        **{k: fields[k] for k in recurrence.TEMPLATE_FIELDS},
+    )
+    recurrence.materialise(series)
+    return series
+
+
+def _people_going(night: Night) -> list:
+    return [r.user for r in Rsvp.objects.filter(night=night, answer=Rsvp.Answer.GOING).select_related("user")]
+
+
+@transaction.atomic
+def update_night(night: Night, fields: dict, now: datetime | None = None) -> Night:
+    """Change a night; returns it. Moving it or changing its place tells everyone going."""
+    from clubs import mailer
+
+    now = now or timezone.now()
+    night = Night.objects.select_for_update().select_related("club").get(pk=night.pk)
+    moved = any(k in fields and fields[k] != getattr(night, k) for k in PLACE_AND_TIME)
+    more_seats = fields.get("capacity", night.capacity) > night.capacity
+    for key in EDITABLE:
+        if key in fields:
+            setattr(night, key, fields[key])
+    if night.rsvp_deadline > now:
+        night.deadline_done = False
+    if moved:
+        night.sequence += 1
+    night.save()
+    if moved:
+        reminders.reschedule(night)
+        for person in _people_going(night):
+            notifications.notify(person, "night_changed", _url(night), night=night.title)
+        transaction.on_commit(lambda: mailer.send_night_update(night, "REQUEST"))
+    if more_seats:
+        rsvp.capacity_changed(night, now)
+    live.night_changed(night)
+    return night
+
+
+@transaction.atomic
+def cancel_night(night: Night) -> Night:
+    from clubs import mailer
+
+    night = Night.objects.select_for_update().select_related("club").get(pk=night.pk)
+    if night.cancelled:
+        return night
+    night.cancelled = True
+    night.sequence += 1
+    night.save(update_fields=["cancelled", "sequence", "updated_at"])
+    Offer.objects.filter(night=night, status=Offer.Status.PENDING).update(
+        status=Offer.Status.DECLINED, answered_at=timezone.now()
+    )
+    for person in _people_going(night):
+        notifications.notify(person, "night_cancelled", _url(night), night=night.title)
+    transaction.on_commit(lambda: mailer.send_night_update(night, "CANCEL"))
+    live.night_changed(night)
+    return night

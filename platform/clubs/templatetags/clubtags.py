@@ -1,0 +1,18 @@
+"""``{% load clubtags %}``: the "My nights" box at the top of the home page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.inclusion_tag("clubs/_my_nights.html", takes_context=True)
+def my_nights_box(context: dict[str, Any], limit: int = 5) -> dict[str, Any]:
+    from clubs.views import my_upcoming_nights
+
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    return {"nights": my_upcoming_nights(user, limit) if user is not None else []}

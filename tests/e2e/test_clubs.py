@@ -1,0 +1,86 @@
+"""A club's week in a real browser: an organizer creates a club and a weekly night for two; three
+members answer, so one waits; one drops out, the one waiting accepts the offered seat and is
+going; the others' pages follow live; the organizer's .ics parses."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+import icalendar
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.flows import sign_up
+
+pytestmark = pytest.mark.e2e
+
+
+def _live(page) -> None:
+    page.wait_for_selector("#night-counts[data-live]", state="attached")
+
+
+def test_an_organizer_plans_a_weekly_night_and_the_waitlist_fills_a_freed_seat(server, new_page):
+    olga = new_page("en")
+    sign_up(olga, server, "olga")
+    olga.goto(f"{server}/clubs/new/")
+    olga.fill("input[name=name]", "Dracula Thursdays")
+    olga.fill("input[name=slug]", "dracula-thursdays")
+    olga.fill("input[name=time_zone]", "Europe/Berlin")
+    olga.click("[data-testid=club-form] button[type=submit]")
+    olga.wait_for_url(re.compile(r".*/clubs/dracula-thursdays/$"))
+    olga.click("[data-testid=invites]")
+    olga.click("[data-testid=invite-form] button")
+    invite = olga.locator("[data-testid=club-invite-link]").first.input_value()
+    assert olga.locator(".qr svg").count() == 1
+
+    members = []
+    for name in ("mina", "navid", "parisa"):
+        page = new_page("en")
+        sign_up(page, server, name)
+        page.goto(invite)
+        page.click("[data-testid=accept-invite]")
+        page.wait_for_url(re.compile(r".*/clubs/dracula-thursdays/$"))
+        members.append(page)
+
+    olga.goto(f"{server}/clubs/dracula-thursdays/nights/new/")
+    starts = (datetime.now() + timedelta(days=3)).replace(hour=19, minute=0)
+    olga.fill("input[name=title]", "Dracula duel")
+    olga.fill("input[name=starts]", starts.strftime("%Y-%m-%dT%H:%M"))
+    olga.fill("input[name=address]", "Café Naderi")
+    olga.fill("input[name=capacity]", "2")
+    olga.select_option("select[name=repeat]", "weekly")
+    olga.check("input[name=g-dracula-offered]")
+    olga.click("[data-testid=night-form] button[type=submit]")
+    olga.wait_for_url(re.compile(r".*/clubs/dracula-thursdays/nights/\d+/$"))
+    night_url = olga.url
+
+    for page in members:
+        page.goto(night_url)
+        page.click("[data-testid=rsvp-going]")
+        page.wait_for_selector("[data-testid=my-answer]")
+    mina, navid, parisa = members
+    expect(mina.locator("[data-testid=my-answer]")).to_have_text("Going")
+    expect(navid.locator("[data-testid=my-answer]")).to_have_text("Going")
+    expect(parisa.locator("[data-testid=my-answer]")).to_contain_text("On the waitlist")
+
+    for page in (navid, parisa):
+        page.goto(night_url)
+        _live(page)
+    mina.click("[data-testid=rsvp-no]")
+    expect(navid.locator("[data-testid=going-count]")).to_have_text("1 of 2 going")  # live, no reload
+
+    parisa.reload()
+    parisa.click("[data-testid=accept-offer]")
+    expect(parisa.locator("[data-testid=my-answer]")).to_have_text("Going")
+    expect(navid.locator("[data-testid=going-count]")).to_have_text("2 of 2 going")
+
+    olga.goto(night_url)
+    with olga.expect_download() as download:
+        olga.click("[data-testid=add-to-calendar]")
+    cal = icalendar.Calendar.from_ical(open(download.value.path(), "rb").read())
+    (event,) = cal.walk("VEVENT")
+    assert str(event["SUMMARY"]) == "Dracula duel — Dracula Thursdays"
+    assert event["DTSTART"].dt.strftime("%Y-%m-%dT%H:%M") == starts.strftime("%Y-%m-%dT%H:%M")
+    assert str(event["DTSTART"].dt.tzinfo) == "Europe/Berlin"
+    assert event.walk("VALARM")

@@ -1,0 +1,67 @@
+"""The night page's socket: the going count updates live; the group message names only the
+night; an outsider cannot listen to a private club's night."""
+
+from __future__ import annotations
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+
+from clubs import live, rsvp
+from clubs.models import Club
+from shabneshin.asgi import application
+from tests.platform.sockets import close_thread_connections, receive_until, session_cookie
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services_in_use")]
+
+
+@pytest.fixture(autouse=True)
+async def _close_connections_after():
+    yield
+    await close_thread_connections()
+
+
+async def _connect(night, user=None):
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"accept-language", b"en")]
+    if user is not None:
+        cookie = await session_cookie(user)
+        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
+    path = f"/ws/clubs/{night.club.slug}/nights/{night.pk}/"
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, code = await communicator.connect(timeout=5)
+    if not connected:
+        await communicator.disconnect()
+    return communicator, connected
+
+
+async def test_the_going_count_updates_live_for_everyone_watching(night, charlie, dave):
+    watcher, ok = await _connect(night, dave)  # a public club's night: anyone may watch the count
+    assert ok
+    assert "0 of 8 going" in await receive_until(watcher, "going")
+    await database_sync_to_async(rsvp.answer)(night, charlie, "going")
+    html = await receive_until(watcher, "1 of 8 going")
+    assert 'id="night-counts"' in html and 'hx-swap-oob="true"' in html
+    assert "Charlie" not in html, "the live fragment names nobody"
+    await watcher.disconnect()
+
+
+async def test_the_group_message_carries_nothing_but_its_kind(night, charlie):
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(live.group_name(night.pk), channel)
+    await database_sync_to_async(rsvp.answer)(night, charlie, "going")
+    assert await layer.receive(channel) == {"type": "night.changed"}
+    await layer.group_discard(live.group_name(night.pk), channel)
+
+
+async def test_an_outsider_cannot_listen_to_a_private_clubs_night(night, charlie, dave):
+    await database_sync_to_async(Club.objects.filter(pk=night.club_id).update)(visibility=Club.Visibility.PRIVATE)
+    _, ok = await _connect(night, dave)
+    assert not ok
+    _, ok = await _connect(night)
+    assert not ok
+    member, ok = await _connect(night, charlie)
+    assert ok
+    await member.disconnect()
