@@ -222,10 +222,12 @@ def test_on_a_phone_the_chat_is_one_tap_away_and_counts_what_is_unread(server, n
     friend.goto(invite)
     friend.click("[data-testid=sit]")
     wait_for_socket(friend)
+    host.fill("#chat input[name=chat]", "دارم می‌نویسم")
     for text in ("سلام", "آماده‌اید؟"):
         friend.fill("#chat input[name=chat]", text)
         friend.press("#chat input[name=chat]", "Enter")
     host.wait_for_function("document.querySelector('[data-testid=unread]').textContent === '۲'")
+    assert host.locator("#chat input[name=chat]").input_value() == "دارم می‌نویسم", "a new message keeps a draft"
     host.click("[data-testid=dock-chat]")
     assert host.locator("#chat").evaluate(
         "(el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
@@ -234,3 +236,21 @@ def test_on_a_phone_the_chat_is_one_tap_away_and_counts_what_is_unread(server, n
     host.fill("#chat input[name=chat]", "بله")
     host.press("#chat input[name=chat]", "Enter")
     friend.wait_for_selector("#chat li:has-text('بله')")
+
+
+def test_the_sound_and_notification_toggles_are_off_until_pressed_and_remembered(server, new_page):
+    page = new_page("fa")
+    page.context.grant_permissions(["notifications"])
+    become_guest(page, server, "سارا")
+    create_table(page, server, "werewolf", 5)
+    sound, notify = page.locator("[data-testid=sound-toggle]"), page.locator("[data-testid=notify-toggle]")
+    assert sound.get_attribute("aria-pressed") == "false" and notify.get_attribute("aria-pressed") == "false"
+    sound.click()
+    notify.click()
+    page.wait_for_function("document.querySelector('[data-testid=notify-toggle]').ariaPressed === 'true'")
+    page.reload()
+    wait_for_socket(page)
+    assert sound.get_attribute("aria-pressed") == "true" and notify.get_attribute("aria-pressed") == "true"
+    sound.click()
+    page.reload()
+    assert sound.get_attribute("aria-pressed") == "false"
