@@ -174,6 +174,7 @@ def test_a_tap_pressed_before_a_rerender_sends_once_and_focus_stays_on_the_same_
     _wait_actions_rerendered(host)
     _wait_actions_rerendered(keyboard)
     assert _action_of(keyboard.locator(":focus")) == focused_action, "focus followed the re-render"
+    host.wait_for_function("document.getElementById('announcer').textContent.includes('بیژن')")  # the newest log line
     _mark_actions(keyboard)
     host.mouse.up()
 
@@ -238,11 +239,13 @@ def test_on_a_phone_the_chat_is_one_tap_away_and_counts_what_is_unread(server, n
     friend.wait_for_selector("#chat li:has-text('بله')")
 
 
-def test_the_sound_and_notification_toggles_are_off_until_pressed_and_remembered(server, new_page):
+def test_a_skip_link_comes_first_and_the_alert_toggles_are_off_until_pressed_and_remembered(server, new_page):
     page = new_page("fa")
     page.context.grant_permissions(["notifications"])
     become_guest(page, server, "سارا")
     create_table(page, server, "werewolf", 5)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.testid") == "skip-to-actions", "the first Tab stop"
     sound, notify = page.locator("[data-testid=sound-toggle]"), page.locator("[data-testid=notify-toggle]")
     assert sound.get_attribute("aria-pressed") == "false" and notify.get_attribute("aria-pressed") == "false"
     sound.click()
