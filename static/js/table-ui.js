@@ -35,8 +35,9 @@
   var resent = null;
   document.addEventListener("pointerdown", function (event) {
     var button = event.target.closest ? event.target.closest("#actions button.action") : null;
-    pressed = button ? { button: button, json: actionOf(button), clicked: false } : null;
+    pressed = button ? { button: button, json: actionOf(button), rect: button.getBoundingClientRect(), clicked: false } : null;
   }, true);
+  document.addEventListener("pointercancel", function () { pressed = null; }, true);
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("button.action") : null;
     if (!button) return;
@@ -49,14 +50,17 @@
     }
     if (pressed && pressed.json === json) pressed.clicked = true;
   }, true);
-  document.addEventListener("pointerup", function () {
+  function within(rect, x, y) { return x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom; }
+  document.addEventListener("pointerup", function (event) {
     var press = pressed;
     if (!press) return;
+    var x = event.clientX, y = event.clientY;
     setTimeout(function () {
       if (pressed === press) pressed = null;
       if (press.clicked || press.button.isConnected) return;
       var again = buttonFor(press.json);
-      if (!again) return;
+      // Released where the button was, or is now: a finger slid away means "not this one".
+      if (!again || !(within(press.rect, x, y) || within(again.getBoundingClientRect(), x, y))) return;
       again.click();
       resent = { json: press.json, at: Date.now() };
     }, 0);
