@@ -252,6 +252,8 @@
     wasMyTurn = myTurn();
     showTurn(wasMyTurn);
     if (wasMyTurn) revealActions();
+    // A phone turned sideways (or a window resized) changes the sheet's height: keep a choice in sight.
+    window.addEventListener("resize", function () { if (myTurn()) revealActions(); });
     page.addEventListener("htmx:wsBeforeMessage", rememberFocus);
     page.addEventListener("htmx:wsAfterMessage", function () { restoreFocus(); refresh(); });
   }
