@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login, logout
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -69,6 +69,10 @@ def login_view(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-def logout_view(request: HttpRequest) -> HttpResponseRedirect:
+def logout_view(request: HttpRequest) -> HttpResponse:
+    """Log out. A guest has no password to come back with, so they are first told that their seats
+    and games will be lost, and offered to sign up instead; they log out once they confirm."""
+    if request.user.is_authenticated and request.user.is_guest and request.POST.get("confirm") != "1":
+        return render(request, "accounts/logout_confirm.html")
     logout(request)
     return redirect("tables:lobby")

@@ -85,6 +85,14 @@ def sit(table: Table, user: User, number: int | None = None) -> Seat:
     return seat
 
 
+def leaving_closes(table: Table, user: User) -> bool:
+    """Whether ``user`` leaving this open table would close it: they host it and no other person
+    is seated to take it over (bots do not host)."""
+    if table.status != Table.Status.OPEN or table.host_id != user.pk:
+        return False
+    return not table.seats.filter(user__isnull=False).exclude(user=user).exists()
+
+
 @transaction.atomic
 def leave(table: Table, user: User) -> None:
     table = _locked_open_table(table)

@@ -100,6 +100,11 @@ def sit(request: HttpRequest, token: str) -> HttpResponse:
 @login_required(login_url="accounts:guest")
 @require_POST
 def leave(request: HttpRequest, token: str) -> HttpResponse:
+    """Leave a seat. A host whose leaving would close the table is asked first, on a page of its
+    own (no script needed), and leaves only once they confirm."""
+    table = get_object_or_404(Table, token=token)
+    if request.POST.get("confirm") != "1" and seating.leaving_closes(table, request.user):
+        return render(request, "tables/leave_confirm.html", {"table": table, "game": table.engine})
     return _seating_action(request, token, lambda t: seating.leave(t, request.user))
 
 

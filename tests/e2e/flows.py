@@ -13,11 +13,13 @@ def become_guest(page, base: str, name: str) -> None:
     page.wait_for_url(re.compile(r".*/$"))
 
 
-def create_table(page, base: str, slug: str, seats: int, visibility: str = "private", **options: str) -> str:
+def create_table(
+    page, base: str, slug: str, seats: int, visibility: str = "private", speed: str = "fast", **options: str
+) -> str:
     page.goto(f"{base}/new/{slug}/")
     page.select_option("select[name=seat_count]", str(seats))
     page.select_option("select[name=visibility]", visibility)
-    page.select_option("select[name=speed]", "fast")
+    page.select_option("select[name=speed]", speed)
     for key, value in options.items():
         page.select_option(f"select[name=opt_{key}]", value)
     page.click("[data-testid=create-form] button[type=submit]")
