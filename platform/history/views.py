@@ -1,12 +1,18 @@
-"""A player's finished matches, each with its result, the final reveal and the move log."""
+"""A player's matches ("My games"), and each match's permanent page: the result, the players,
+the move log, and (history/replay.py) the step-through replay."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
 
+from history import facts
+from history.access import Access, is_practice, match_for
 from tables.models import Match
 from tables.rendering import seat_names
 
@@ -29,39 +35,66 @@ def my_games(request: HttpRequest) -> HttpResponse:
     return render(request, "history/my_games.html", {"rows": rows})
 
 
-@login_required(login_url="accounts:login")
+def _moves(match: Match, seat: int | None, everyone: bool) -> list[dict]:
+    """The move log is every seat's raw choices (face-down picks, night targets): everyone's once
+    the game is over, and before that only the viewer's own."""
+    names = seat_names(match.table)
+    shown = match.moves.order_by("seq")
+    if not everyone:
+        shown = shown.filter(seat=seat) if seat is not None else shown.none()
+    return [{"move": m, "name": names[m.seat] if m.seat < len(names) else m.seat} for m in shown]
+
+
+def _page_context(request: HttpRequest, access: Access) -> dict:
+    match = access.match
+    rows = facts.players(match)
+    return {
+        "match": match,
+        "slug": match.game,
+        "seat": access.seat,
+        "access": access,
+        "rows": rows,
+        "duration": facts.duration_text(match),
+        "og_title": facts.title(match, rows),
+        "page_url": request.build_absolute_uri(reverse("history:match", args=[match.pk])),
+        "practice": is_practice(match),
+        "move_templates": [
+            f"games/{match.game}/_move.html",
+            f"games/{match.game}/_action_label.html",
+            "history/_move.html",
+        ],
+        "log_templates": [f"games/{match.game}/_log_entry.html", "tables/_log_entry.html"],
+        "side_templates": [f"games/{match.game}/_side.html", "history/_side.html"],
+    }
+
+
 @require_GET
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = get_object_or_404(Match.objects.select_related("table"), pk=match_id)
-    seat = match.seat_of(request.user)
-    if seat is None and not request.user.is_staff:
-        raise Http404("not your match")
+    access = match_for(request, match_id)
+    ctx = _page_context(request, access)
+    match = access.match
     if match.status == Match.Status.PLAYING:
-        raise Http404("still running")
-    names = seat_names(match.table)
-    # A finished match reveals everything; an aborted one still shows only the viewer's own view.
-    view = match.engine.view(match.state, seat)
-    # The move log holds every seat's raw choices (face-down picks, night targets, window
-    # choices): it is everyone's only once the game is over; before that, only one's own moves.
-    moves_shown = match.moves.order_by("seq")
-    if not view["over"]:
-        moves_shown = moves_shown.filter(seat=seat) if seat is not None else moves_shown.none()
-    moves = [{"move": move, "name": names[move.seat] if move.seat < len(names) else move.seat} for move in moves_shown]
-    return render(
-        request,
-        "history/match_detail.html",
-        {
-            "match": match,
-            "seat": seat,
-            "names": names,
-            "view": view,
-            "moves": moves,
-            "slug": match.game,
-            "move_templates": [
-                f"games/{match.game}/_move.html",
-                f"games/{match.game}/_action_label.html",
-                "history/_move.html",
-            ],
-            "log_templates": [f"games/{match.game}/_log_entry.html", "tables/_log_entry.html"],
-        },
-    )
+        ctx["moves"] = _moves(match, access.seat, everyone=False)
+        return render(request, "history/match_running.html", ctx)
+    ctx["moves"] = _moves(match, access.seat, everyone=match.status == Match.Status.FINISHED)
+    return render(request, "history/match_detail.html", ctx)
+
+
+@login_required(login_url="accounts:guest")
+@require_POST
+def set_unlisted(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A player of a practice game keeps it off the public record, or puts it back."""
+    access = match_for(request, match_id)
+    match = access.match
+    if access.seat is None:
+        messages.error(request, _("Only the players of a match can change who sees it."))
+    elif not is_practice(match):
+        messages.error(request, _("Only practice games (with bots) can be unlisted."))
+    else:
+        match.unlisted = request.POST.get("unlisted") == "1"
+        match.save(update_fields=["unlisted"])
+        messages.success(
+            request,
+            _("Only its players can see this match now.") if match.unlisted else _("This match is listed again."),
+        )
+    return redirect("history:match", match_id=match.pk)
