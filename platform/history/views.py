@@ -8,11 +8,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from history import facts
+from history import facts, replay
 from history.access import Access, is_practice, match_for
+from shabneshin.localize import digits
 from tables.models import Match
 from tables.rendering import seat_names
 
@@ -77,7 +79,50 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         ctx["moves"] = _moves(match, access.seat, everyone=False)
         return render(request, "history/match_running.html", ctx)
     ctx["moves"] = _moves(match, access.seat, everyone=match.status == Match.Status.FINISHED)
+    moves, timeline = replay.timeline(match)
+    last = len(moves)
+    try:
+        step = replay.parse_step(request.GET.get("step"), last)
+        eyes = replay.parse_eyes(request.GET.get("eyes"), match, access.seat)
+    except replay.NotReplayable as exc:
+        ctx["replay_error"] = exc.message
+        return render(request, "history/match_detail.html", ctx, status=400)
+    ctx.update(_replay_context(access, step, last, eyes))
+    ctx["panels"] = replay.panels(match, timeline[step], eyes)
+    ctx["waiting_for"] = [ctx["names"][s] for s in sorted(match.engine.awaiting(timeline[step]))]
     return render(request, "history/match_detail.html", ctx)
+
+
+def _step_url(access: Access, step: int, eyes: int | str) -> str:
+    query = {"step": step, "eyes": eyes, **({"t": access.key} if access.key else {})}
+    return f"{reverse('history:match', args=[access.match.pk])}?{urlencode(query)}"
+
+
+def _replay_context(access: Access, step: int, last: int, eyes: int | str) -> dict:
+    names = seat_names(access.match.table)
+    choices = []
+    for option in replay.allowed_eyes(access.match, access.seat):
+        if option == replay.SPECTATOR:
+            label = _("The spectator")
+        elif option == replay.EVERYTHING:
+            label = _("Everything (every secret)")
+        else:
+            label = _("Seat %(n)s: %(name)s") % {"n": digits(int(option) + 1), "name": names[int(option)]}
+        choices.append({"value": str(option), "label": label, "selected": option == eyes})
+    return {
+        "names": names,
+        "step": step,
+        "last": last,
+        "eyes": str(eyes),
+        "eyes_choices": choices,
+        "nav": {
+            "first": _step_url(access, 0, eyes),
+            "prev": _step_url(access, max(0, step - 1), eyes),
+            "next": _step_url(access, min(last, step + 1), eyes),
+            "last": _step_url(access, last, eyes),
+        },
+        "move_urls": {seq: _step_url(access, seq, eyes) for seq in range(1, last + 1)},
+    }
 
 
 @login_required(login_url="accounts:guest")
