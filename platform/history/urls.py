@@ -8,5 +8,6 @@ app_name = "history"
 urlpatterns = [
     path("", views.my_games, name="my_games"),
     path("<int:match_id>/", views.match_detail, name="match"),
+    path("<int:match_id>/verify/", views.verify, name="verify"),
     path("<int:match_id>/unlisted/", views.set_unlisted, name="unlisted"),
 ]

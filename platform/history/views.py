@@ -12,7 +12,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from history import facts, replay
+from history import deals, facts, replay
 from history.access import Access, is_practice, match_for
 from shabneshin.localize import digits
 from tables.models import Match
@@ -60,6 +60,7 @@ def _page_context(request: HttpRequest, access: Access) -> dict:
         "og_title": facts.title(match, rows),
         "page_url": request.build_absolute_uri(reverse("history:match", args=[match.pk])),
         "practice": is_practice(match),
+        "secret": deals.revealed_secret(match),
         "move_templates": [
             f"games/{match.game}/_move.html",
             f"games/{match.game}/_action_label.html",
@@ -123,6 +124,16 @@ def _replay_context(access: Access, step: int, last: int, eyes: int | str) -> di
         },
         "move_urls": {seq: _step_url(access, seq, eyes) for seq in range(1, last + 1)},
     }
+
+
+@require_GET
+def verify(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Verify this deal: recompute the seed from the revealed secret and replay every move."""
+    access = match_for(request, match_id)
+    ctx = _page_context(request, access)
+    ctx["verdict"] = deals.verify(access.match)
+    ctx["secret"] = deals.revealed_secret(access.match)
+    return render(request, "history/verify.html", ctx, status=200 if ctx["verdict"].ok else 409)
 
 
 @login_required(login_url="accounts:guest")
