@@ -34,6 +34,7 @@ def players(match: Match) -> list[PlayerRow]:
     names = seat_names(match.table)
     result = match.result or {}
     winners = set(result.get("winners", []))
+    deltas = {c.seat: c.delta for c in match.rating_changes.all()}
     rows = []
     for seat in match.table.seats.select_related("user").order_by("number"):
         info = result.get("seats", [])[seat.number] if seat.number < len(result.get("seats", [])) else {}
@@ -47,6 +48,7 @@ def players(match: Match) -> list[PlayerRow]:
                 side=info.get("side") if match.game in SIDE_GAMES else None,
                 score=info.get("score"),
                 winner=seat.number in winners,
+                rating_change=deltas.get(seat.number),
             )
         )
     return rows

@@ -18,7 +18,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games.base import TIMEOUT, IllegalAction, rng_for
-from history import deals
+from history import deals, ratings
 from tables import broadcast
 from tables.models import Match, Move, Seat, Table
 
@@ -102,6 +102,7 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime) -> 
         table.status = Table.Status.FINISHED
         table.save(update_fields=["status", "updated_at"])
         broadcast.lobby_changed()
+        transaction.on_commit(lambda: ratings.rate_after_commit(match.pk))
     else:
         match.next_deadline = _next_deadline(match, list(table.seats.all()), now)
     match.save()
