@@ -5,36 +5,56 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from history import deals, facts, replay
+from history import deals, exporting, facts, replay
 from history.access import Access, is_practice, match_for
+from history.forms import HistoryFilterForm
 from shabneshin.localize import digits
 from tables.models import Match
 from tables.rendering import seat_names
 
 
-@login_required(login_url="accounts:login")
-@require_GET
-def my_games(request: HttpRequest) -> HttpResponse:
+def _my_matches(request: HttpRequest) -> tuple[HistoryFilterForm, list[tuple[Match, int | None]]]:
     matches = (
         Match.objects.filter(table__seats__user=request.user)
         .exclude(status=Match.Status.PLAYING)
         .select_related("table")
+        .prefetch_related("table__seats")
         .distinct()
         .order_by("-finished_at")
     )
+    form = HistoryFilterForm(request.GET or None)
+    return form, form.apply(matches, request.user)[:500]
+
+
+@login_required(login_url="accounts:login")
+@require_GET
+def my_games(request: HttpRequest) -> HttpResponse:
+    form, found = _my_matches(request)
     rows = []
-    for match in matches[:200]:
-        seat = match.seat_of(request.user)
+    for match, seat in found[:200]:
         winners = (match.result or {}).get("winners", [])
         rows.append({"match": match, "seat": seat, "won": seat in winners if match.result else None})
-    return render(request, "history/my_games.html", {"rows": rows})
+    query = request.GET.urlencode()
+    return render(request, "history/my_games.html", {"rows": rows, "form": form, "query": query})
+
+
+@login_required(login_url="accounts:login")
+@require_GET
+def export(request: HttpRequest) -> JsonResponse:
+    """One's own matches (those the filters keep) as JSON: what the match page shows, and the
+    move log as far as the viewer may read it."""
+    _form, found = _my_matches(request)
+    data = {"player": request.user.username, "matches": [exporting.match_record(m, seat) for m, seat in found]}
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = 'attachment; filename="shabneshin-matches.json"'
+    return response
 
 
 def _moves(match: Match, seat: int | None, everyone: bool) -> list[dict]:
