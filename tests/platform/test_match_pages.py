@@ -138,3 +138,9 @@ def test_unlisting_takes_a_post_only(client, alice, method):
     match = _finished(alice)
     client.force_login(alice)
     assert getattr(client, method)(reverse("history:unlisted", args=[match.pk])).status_code == 405
+
+
+def test_the_match_page_and_its_replay_read_in_persian(client, alice):
+    match = _finished(alice, visibility="public")
+    page = client.get(reverse("history:match", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert 'dir="rtl"' in page and "بازپخش" in page and "از چشم چه کسی" in page and "پخش" in page
