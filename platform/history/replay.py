@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 
 from games.base import Engine, State
 from tables.models import Match, Move, Seat
-from tables.rendering import TEMPLATE_PARTS, seat_names
+from tables.renderer import TEMPLATE_PARTS, log_items
+from tables.rendering import seat_names
 
 SPECTATOR = "spectator"
 EVERYTHING = "all"
@@ -121,6 +122,7 @@ def view_context(match: Match, view: dict[str, Any], seat: int | None, names: li
         ],
         "oob": False,
     }
+    ctx["log_items"] = log_items(slug, view, names, seat, ctx["tpl"])
     if view.get("result"):
         winners = view["result"]["winners"]
         ctx["result_rows"] = [

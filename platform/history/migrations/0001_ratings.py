@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tables', '0004_history_fields'),
+        ('tables', '0005_history_fields'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0003_table_next_table'),
+        ('tables', '0004_decision_versions'),
     ]
 
     operations = [
