@@ -23,6 +23,7 @@ def merge_guest_into(guest: User, account: User) -> int:
     """Log-in while playing as a guest: the guest's seats move to the account, the guest goes.
     Returns the number of seats moved. A seat at a table where the account already sits cannot
     move (one person holds one seat): it is freed, and in a running match a practice bot plays it."""
+    from history import ratings
     from tables.models import ChatMessage, Seat, Table
 
     if not guest.is_guest or guest.pk == account.pk:
@@ -34,5 +35,7 @@ def merge_guest_into(guest: User, account: User) -> int:
     ChatMessage.objects.filter(author=guest).update(author=account)
     Seat.objects.filter(user=guest, table__status=Table.Status.PLAYING).update(user=None, autopilot=True)
     Seat.objects.filter(user=guest).update(user=None)
+    rated_games = ratings.games_of(guest)
     guest.delete()
+    ratings.recompute(rated_games, write=True)  # the guest's rated games now count for the account
     return moved

@@ -20,6 +20,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
     path("history/", include("history.urls")),
+    path("", include("history.player_urls")),
     path("__counters__", counters),
     path("", include("clubs.urls")),
     path("", include("tables.urls")),

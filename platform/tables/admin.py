@@ -63,6 +63,7 @@ class MatchAdmin(admin.ModelAdmin):
     list_filter = ("game", "status", "n_players")
     search_fields = ("table__token", "table__seats__user__username", "table__seats__user__display_name")
     readonly_fields = ("table", "game", "seed", "n_players", "options", "state", "version", "result", "started_at")
+    readonly_fields += ("deal_scheme", "deal_secret", "deal_commitment", "deal_seating")
     actions = [abort_matches]
     inlines = [MoveInline]
 

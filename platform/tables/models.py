@@ -122,6 +122,14 @@ class Match(models.Model):
     last_move_at = models.DateTimeField(_("last move"), null=True, blank=True)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Verifiable deals (history/deals.py): the seed is derived from a secret drawn at the start,
+    # whose sha256 is published at once and which is revealed when the match is over.
+    deal_scheme = models.CharField(_("deal scheme"), max_length=16, blank=True, default="")
+    deal_secret = models.CharField(_("deal secret"), max_length=64, blank=True, default="")
+    deal_commitment = models.CharField(_("deal commitment"), max_length=64, blank=True, default="")
+    deal_seating = models.CharField(_("seating at the deal"), max_length=500, blank=True, default="")
+    # A practice game (with bots) its players chose to keep off the public record.
+    unlisted = models.BooleanField(_("unlisted"), default=False)
 
     class Meta:
         verbose_name = _("match")
@@ -153,6 +161,9 @@ class Move(models.Model):
     seat = models.PositiveSmallIntegerField(_("seat"))
     action = models.JSONField(_("action"))
     source = models.CharField(_("by"), max_length=10, choices=Source.choices)
+    # sha256 of the canonical JSON of the state after this move (history/deals.py), so a replay
+    # can name the first move where it parts from what was played.
+    state_hash = models.CharField(_("state hash"), max_length=64, blank=True, default="")
     created_at = models.DateTimeField(_("at"), auto_now_add=True)
 
     class Meta:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import logging
-import random
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -19,6 +18,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games.base import TIMEOUT, IllegalAction, rng_for
+from history import deals, ratings
 from tables import alarm, broadcast, decisions
 from tables.models import Match, Move, Seat, Table
 
@@ -41,13 +41,13 @@ def start(table: Table, seed: int | None = None) -> Match:
     if any(seat.is_empty for seat in seats):
         raise IllegalAction("Every seat must be taken (by a player or a bot) before the start.", "forbidden")
     engine = table.engine
-    seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    state = engine.setup(table.seat_count, dict(table.options), seed)
+    deal = deals.new_deal(table.token, seats, seed)  # a drawn secret and its seed (history/deals.py)
+    state = engine.setup(table.seat_count, dict(table.options), deal["seed"])
     now = timezone.now()
     match = Match(
         table=table,
         game=table.game,
-        seed=seed,
+        **deal,
         n_players=table.seat_count,
         options=dict(table.options),
         state=state,
@@ -123,6 +123,7 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime, sea
         table.status = Table.Status.FINISHED
         table.save(update_fields=["status", "updated_at"])
         broadcast.lobby_changed()
+        transaction.on_commit(lambda: ratings.rate_after_commit(match.pk))
     else:
         match.next_deadline = _next_deadline(match, seats, now)
         alarm.deadline_set(match.next_deadline)

@@ -16,7 +16,18 @@ def staff(db):
 
 
 @pytest.mark.parametrize(
-    "model", ["accounts/user", "tables/table", "tables/seat", "tables/match", "tables/move", "tables/chatmessage"]
+    "model",
+    [
+        "accounts/user",
+        "tables/table",
+        "tables/seat",
+        "tables/match",
+        "tables/move",
+        "tables/chatmessage",
+        "history/rating",
+        "history/ratingchange",
+        "history/profilesettings",
+    ],
 )
 def test_staff_can_list_search_and_filter_every_model(client, staff, alice, model):
     started_werewolf(alice)

@@ -1,0 +1,83 @@
+"""What a match page states about a match: the players, their sides and roles, the winners, the
+score rows and how long it lasted, read from the stored result (never from a running state)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from shabneshin.localize import digits
+from tables.models import Match
+from tables.rendering import seat_names
+
+# Games whose result names a side apart from the role (elsewhere the role says it all).
+SIDE_GAMES = frozenset({"werewolf", "insidejob"})
+
+
+@dataclass
+class PlayerRow:
+    seat: int
+    name: str
+    username: str  # "" for a bot or an empty seat
+    is_bot: bool
+    role: Any = None
+    side: Any = None
+    score: Any = None
+    winner: bool = False
+    rating_change: int | None = None
+
+
+def players(match: Match) -> list[PlayerRow]:
+    names = seat_names(match.table)
+    result = match.result or {}
+    winners = set(result.get("winners", []))
+    deltas = {c.seat: c.delta for c in match.rating_changes.all()}
+    rows = []
+    for seat in match.table.seats.select_related("user").order_by("number"):
+        info = result.get("seats", [])[seat.number] if seat.number < len(result.get("seats", [])) else {}
+        rows.append(
+            PlayerRow(
+                seat=seat.number,
+                name=names[seat.number],
+                username=seat.user.username if seat.user is not None else "",
+                is_bot=seat.is_bot,
+                role=info.get("role"),
+                side=info.get("side") if match.game in SIDE_GAMES else None,
+                score=info.get("score"),
+                winner=seat.number in winners,
+                rating_change=deltas.get(seat.number),
+            )
+        )
+    return rows
+
+
+def duration_text(match: Match) -> str:
+    if match.finished_at is None:
+        return ""
+    seconds = max(0, int((match.finished_at - match.started_at) / timedelta(seconds=1)))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        text = _("%(h)d h %(m)d min") % {"h": hours, "m": minutes}
+    elif minutes:
+        text = _("%(m)d min %(s)d s") % {"m": minutes, "s": secs}
+    else:
+        text = _("%(s)d s") % {"s": secs}
+    return digits(text)
+
+
+def title(match: Match, rows: list[PlayerRow]) -> str:
+    """The Open Graph title a shared link shows: the game, who played, who won."""
+    game = _(match.engine.name)
+    people = "، ".join(row.name for row in rows)
+    winners = [row.name for row in rows if row.winner]
+    if match.status == Match.Status.ABORTED:
+        outcome = _("aborted")
+    elif winners:
+        outcome = _("won by %(names)s") % {"names": "، ".join(winners)}
+    else:
+        outcome = _("nobody won")
+    return f"{game}: {people} ({outcome})"

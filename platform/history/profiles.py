@@ -1,0 +1,106 @@
+"""A player's public record: ratings with their history, games played and won by side or role,
+and recent matches, shown only as far as the viewer may see each match."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.db.models import F, Q
+
+from games import registry
+from history import charts
+from history.access import may_see
+from history.facts import SIDE_GAMES
+from history.models import PROVISIONAL_GAMES, PROVISIONAL_SIGMA, ProfileSettings, Rating, RatingChange
+from tables.models import Match, Seat
+
+
+def is_hidden(user: Any) -> bool:
+    return ProfileSettings.objects.filter(user=user, hidden=True).exists()
+
+
+def have_played_together(a: Any, b: Any) -> bool:
+    if not getattr(b, "is_authenticated", False):
+        return False
+    tables = Seat.objects.filter(user=a).values("table_id")
+    return Seat.objects.filter(user=b, table_id__in=tables).exists()
+
+
+def may_view_profile(owner: Any, viewer: Any) -> bool:
+    """A hidden profile is for its owner, the staff and the people who sat at a table with them."""
+    if getattr(viewer, "pk", None) == owner.pk or getattr(viewer, "is_staff", False):
+        return True
+    return not is_hidden(owner) or have_played_together(owner, viewer)
+
+
+def rating_rows(owner: Any) -> list[dict[str, Any]]:
+    rows = []
+    for rating in Rating.objects.filter(user=owner).order_by("game"):
+        values = [
+            c.after for c in RatingChange.objects.filter(user=owner, game=rating.game).order_by("created_at", "pk")
+        ]
+        rows.append({"rating": rating, "engine": registry.get(rating.game), "chart": charts.line(values)})
+    return rows
+
+
+def record(owner: Any) -> list[dict[str, Any]]:
+    """Per game, per side (team games) or role: finished matches played and won."""
+    counts: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    seats = Seat.objects.filter(user=owner, table__match__status=Match.Status.FINISHED).select_related("table__match")
+    for seat in seats:
+        match = seat.table.match
+        result = match.result or {}
+        rows = result.get("seats", [])
+        if seat.number >= len(rows):
+            continue
+        info = rows[seat.number]
+        key = str(info.get("side") if match.game in SIDE_GAMES else info.get("role"))
+        entry = counts[match.game][key]
+        entry[0] += 1
+        entry[1] += seat.number in result.get("winners", [])
+    return [
+        {
+            "engine": registry.get(game),
+            "slug": game,
+            "by_side": game in SIDE_GAMES,
+            "side_templates": [f"games/{game}/_side.html", "history/_side.html"],
+            "rows": [{"key": key, "played": p, "won": w} for key, (p, w) in sorted(by_key.items())],
+            "played": sum(p for p, _ in by_key.values()),
+            "won": sum(w for _, w in by_key.values()),
+        }
+        for game, by_key in sorted(counts.items())
+    ]
+
+
+def recent_matches(owner: Any, viewer: Any, limit: int = 15) -> list[dict[str, Any]]:
+    seats = (
+        Seat.objects.filter(user=owner)
+        .exclude(table__match__isnull=True)
+        .exclude(table__match__status=Match.Status.PLAYING)
+        .select_related("table__match", "table")
+        .order_by("-table__match__finished_at")
+    )
+    out = []
+    for seat in seats[: limit * 4]:
+        match = seat.table.match
+        viewer_seat = match.seat_of(viewer)
+        if not may_see(match, viewer, viewer_seat, holds_link=False):
+            continue
+        winners = (match.result or {}).get("winners", [])
+        out.append({"match": match, "won": seat.number in winners if match.result else None})
+        if len(out) == limit:
+            break
+    return out
+
+
+def leaderboard(game: str, limit: int = 50) -> list[Rating]:
+    """The top players by the ordinal (mu - 3 sigma), provisional players and hidden profiles left out."""
+    hidden = ProfileSettings.objects.filter(hidden=True).values("user_id")
+    return list(
+        Rating.objects.filter(game=game, games__gte=PROVISIONAL_GAMES, sigma__lte=PROVISIONAL_SIGMA)
+        .exclude(Q(user_id__in=hidden))
+        .select_related("user")
+        .annotate(ordinal_value=F("mu") - 3 * F("sigma"))
+        .order_by("-ordinal_value", "pk")[:limit]
+    )

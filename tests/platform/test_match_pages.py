@@ -1,0 +1,146 @@
+"""Match pages: permanent, shareable for public tables, private tables' only for their players and
+whoever holds the link, unlisted practice games only for their players; nothing of a running
+match but one's own moves."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tables import seating
+from tables.models import Match
+from tests.platform.helpers import play_until_over, started_werewolf
+
+
+def _finished(host, players=(), visibility="private"):
+    table = seating.create_table(
+        host, "werewolf", 5, visibility, {"deal": {"roles": ["SEER", "VILLAGER", "WOLF", "DOCTOR", "VILLAGER"]}}
+    )
+    for player in players:
+        seating.sit(table, player)
+    seating.fill_with_bots(table, host)
+    return play_until_over(seating.start(table, host, seed=1))
+
+
+def _page(client, match, user=None, **query):
+    if user is not None:
+        client.force_login(user)
+    return client.get(reverse("history:match", args=[match.pk]), query)
+
+
+def test_a_public_tables_match_page_is_open_to_everyone_with_an_open_graph_title(client, alice):
+    match = _finished(alice, visibility="public")
+    response = _page(client, match)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert '<meta property="og:title" content="Werewolf: Alice' in page
+    assert 'data-testid="result"' in page and "Seer" in page and "Wolf" in page
+
+
+def test_a_private_tables_match_is_for_its_players(client, alice, bob):
+    match = _finished(alice, [bob])
+    assert _page(client, match, bob).status_code == 200
+
+
+def test_an_outsider_cannot_open_a_private_tables_match(client, alice, dave):
+    match = _finished(alice)
+    assert _page(client, match, dave).status_code == 404
+    assert _page(client, match).status_code == 404
+
+
+def test_whoever_holds_the_tables_link_may_open_its_match(client, alice, charlie):
+    match = _finished(alice)
+    assert _page(client, match, charlie, t=match.table.token).status_code == 200
+
+
+def test_a_wrong_link_token_opens_nothing(client, alice, dave):
+    match = _finished(alice)
+    other = _finished(alice)
+    assert _page(client, match, dave, t=other.table.token).status_code == 404
+    assert _page(client, match, dave, t="x" * 22).status_code == 404
+
+
+def test_an_unknown_match_is_not_found(client, dave):
+    client.force_login(dave)
+    assert client.get(reverse("history:match", args=[999999])).status_code == 404
+
+
+def test_the_page_names_the_date_in_jalali_on_persian_pages(client, alice):
+    match = _finished(alice, visibility="public")
+    persian = client.get(reverse("history:match", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    english = client.get(reverse("history:match", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    from shabneshin.localize import format_date
+
+    assert format_date(match.started_at, "datetime", "fa") in persian
+    assert format_date(match.started_at, "datetime", "en") in english
+
+
+def test_a_running_match_shows_nothing_but_the_players_own_moves(client, alice, bob, charlie):
+    from tables.models import Move
+
+    match = started_werewolf(alice, [bob])
+    from tables import moderator
+
+    moderator.run_due()
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == Match.Status.PLAYING
+    others = list(Move.objects.filter(match=match).exclude(seat=1))
+    page = _page(client, match, bob).content.decode()
+    assert 'data-testid="still-running"' in page and 'data-testid="result"' not in page
+    assert page.count('class="move"') == Move.objects.filter(match=match, seat=1).count()
+    for move in others:
+        assert f"<strong>Bot {move.seat + 1}</strong>" not in page
+    # the link does not open a running match's moves either
+    spectator = _page(client, match, charlie, t=match.table.token).content.decode()
+    assert 'data-testid="still-running"' in spectator and 'class="move"' not in spectator
+
+
+def test_a_player_unlists_a_practice_game_and_then_only_players_see_it(client, alice, bob, charlie):
+    match = _finished(alice, [bob], visibility="public")
+    assert _page(client, match, charlie).status_code == 200
+    client.force_login(bob)
+    client.post(reverse("history:unlisted", args=[match.pk]), {"unlisted": "1"})
+    assert Match.objects.get(pk=match.pk).unlisted
+    assert _page(client, match, charlie).status_code == 404
+    assert _page(client, match, charlie, t=match.table.token).status_code == 404
+    assert _page(client, match, alice).status_code == 200
+    client.force_login(bob)
+    client.post(reverse("history:unlisted", args=[match.pk]), {"unlisted": "0"})
+    assert _page(client, match, charlie).status_code == 200
+
+
+def test_only_a_player_may_unlist_a_match(client, alice, charlie):
+    match = _finished(alice, visibility="public")
+    client.force_login(charlie)
+    page = client.post(reverse("history:unlisted", args=[match.pk]), {"unlisted": "1"}, follow=True).content.decode()
+    assert "Only the players" in page
+    assert not Match.objects.get(pk=match.pk).unlisted
+
+
+def test_an_outsider_cannot_unlist_a_private_match(client, alice, dave):
+    match = _finished(alice)
+    client.force_login(dave)
+    assert client.post(reverse("history:unlisted", args=[match.pk]), {"unlisted": "1"}).status_code == 404
+    assert not Match.objects.get(pk=match.pk).unlisted
+
+
+def test_a_game_without_bots_cannot_be_unlisted(client, alice, bob):
+    table = seating.create_table(alice, "dracula", 2, "public")
+    seating.sit(table, bob)
+    match = play_until_over(seating.start(table, alice, seed=2))
+    client.force_login(alice)
+    page = client.post(reverse("history:unlisted", args=[match.pk]), {"unlisted": "1"}, follow=True).content.decode()
+    assert "Only practice games" in page and not Match.objects.get(pk=match.pk).unlisted
+
+
+@pytest.mark.parametrize("method", ["get"])
+def test_unlisting_takes_a_post_only(client, alice, method):
+    match = _finished(alice)
+    client.force_login(alice)
+    assert getattr(client, method)(reverse("history:unlisted", args=[match.pk])).status_code == 405
+
+
+def test_the_match_page_and_its_replay_read_in_persian(client, alice):
+    match = _finished(alice, visibility="public")
+    page = client.get(reverse("history:match", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert 'dir="rtl"' in page and "بازپخش" in page and "از چشم چه کسی" in page and "پخش" in page

@@ -1,0 +1,86 @@
+"""Profiles and leaderboards: ratings with a server-drawn chart, games played and won by side or
+role, recent matches only as far as the viewer may see them; a hidden profile is for the people
+one played with; leaderboards rank by mu - 3 sigma without provisional players."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from history import ratings
+from history.models import PROVISIONAL_GAMES, ProfileSettings
+from tests.platform.helpers import play_until_over, started_werewolf
+from tests.platform.replaying import decided, people
+
+
+def _profile(client, user, viewer=None):
+    if viewer is not None:
+        client.force_login(viewer)
+    return client.get(reverse("players:profile", args=[user.username]))
+
+
+def _seasoned(count=PROVISIONAL_GAMES + 6):
+    a, b = people(2)
+    for i in range(count):
+        ratings.rate_match(decided("dracula", [a, b], winners=[0 if i % 3 else 1]).pk)
+    return a, b
+
+
+def test_a_profile_shows_each_games_rating_with_a_chart_and_the_record(client, db):
+    a, b = _seasoned()
+    page = _profile(client, a).content.decode()
+    assert 'data-testid="ratings"' in page and "<polyline points=" in page
+    assert "Dracula" in page and 'data-testid="record-dracula"' in page
+
+
+def test_a_profile_lists_only_the_matches_the_viewer_may_see(client, alice, charlie):
+    private = play_until_over(started_werewolf(alice))
+    page = _profile(client, alice, charlie).content.decode()
+    assert reverse("history:match", args=[private.pk]) not in page
+    own = _profile(client, alice, alice).content.decode()
+    assert reverse("history:match", args=[private.pk]) in own
+
+
+def test_a_player_hides_their_profile_from_strangers_but_not_from_co_players(client, alice, bob, dave):
+    play_until_over(started_werewolf(alice, [bob]))
+    client.force_login(alice)
+    client.post(reverse("players:visibility", args=["alice"]), {"hidden": "1"})
+    assert ProfileSettings.objects.get(user=alice).hidden
+    response = _profile(client, alice, dave)
+    assert response.status_code == 403 and 'data-testid="ratings"' not in response.content.decode()
+    assert _profile(client, alice).status_code == 403
+    assert _profile(client, alice, bob).status_code == 200
+    assert _profile(client, alice, alice).status_code == 200
+
+
+def test_only_the_player_changes_their_profiles_visibility(client, alice, dave):
+    client.force_login(dave)
+    page = client.post(reverse("players:visibility", args=["alice"]), {"hidden": "1"}, follow=True).content.decode()
+    assert "Only the player" in page and not ProfileSettings.objects.filter(user=alice).exists()
+
+
+def test_an_unknown_player_is_not_found(client, db):
+    assert client.get(reverse("players:profile", args=["nobody-here"])).status_code == 404
+
+
+def test_the_leaderboard_ranks_by_ordinal_and_leaves_out_provisional_players(client, db):
+    a, b = _seasoned()
+    (newcomer, other) = people(2, prefix="n")
+    ratings.rate_match(decided("dracula", [newcomer, other], winners=[0]).pk)
+    page = client.get(reverse("players:leaderboard", args=["dracula"])).content.decode()
+    assert 'data-testid="leaderboard-rows"' in page
+    assert page.index(f"/players/{a.username}/") < page.index(f"/players/{b.username}/")
+    assert f"/players/{newcomer.username}/" not in page
+
+
+def test_a_hidden_profile_is_not_on_the_leaderboard(client, db):
+    a, b = _seasoned()
+    ProfileSettings.objects.create(user=a, hidden=True)
+    page = client.get(reverse("players:leaderboard", args=["dracula"])).content.decode()
+    assert f"/players/{a.username}/" not in page and f"/players/{b.username}/" in page
+
+
+def test_a_leaderboard_without_rated_players_says_so_and_an_unknown_game_is_not_found(client, db):
+    page = client.get(reverse("players:leaderboard", args=["mummy"])).content.decode()
+    assert 'data-testid="no-rated"' in page
+    assert client.get(reverse("players:leaderboard", args=["chess"])).status_code == 404
+    assert client.get(reverse("players:leaderboards")).status_code == 302
