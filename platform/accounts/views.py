@@ -22,7 +22,7 @@ def _next_url(request: HttpRequest, default: str = "/") -> str:
     return target if safe else default
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def guest(request: HttpRequest) -> HttpResponse:
     form = GuestForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -34,7 +34,7 @@ def guest(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/guest.html", {"form": form, "next": _next_url(request)})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     current = request.user if request.user.is_authenticated else None
     if current is not None and not current.is_guest:
@@ -53,7 +53,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def login_view(request: HttpRequest) -> HttpResponse:
     form = LogInForm(request, data=request.POST or None)
     if request.method == "POST" and form.is_valid():

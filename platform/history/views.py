@@ -5,14 +5,14 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tables.models import Match
 from tables.rendering import seat_names
 
 
 @login_required(login_url="accounts:login")
-@require_GET
+@require_safe
 def my_games(request: HttpRequest) -> HttpResponse:
     matches = (
         Match.objects.filter(table__seats__user=request.user)
@@ -30,7 +30,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
 
 
 @login_required(login_url="accounts:login")
-@require_GET
+@require_safe
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match.objects.select_related("table"), pk=match_id)
     seat = match.seat_of(request.user)

@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 MAX_CLOCK_MOVES_PER_MATCH = 200
 AUTOPILOT_AFTER_MISSES = 3
+RETRY_FAILED_AFTER_S = 5
 
 
 # --- starting ------------------------------------------------------------------------------------
@@ -211,7 +212,23 @@ def run_due(now: datetime | None = None, limit: int = 50) -> int:
         .order_by("next_deadline")
         .values_list("pk", flat=True)[:limit]
     )
-    return sum(_run_due_for(match_id, now) for match_id in ids)
+    applied = 0
+    for match_id in ids:
+        try:
+            applied += _run_due_for(match_id, now)
+        except Exception:  # one broken match must not stop the clock for every other table
+            log.exception("clock: match %s failed; retrying it in %s s", match_id, RETRY_FAILED_AFTER_S)
+            _retry_later(match_id, now)
+    return applied
+
+
+def _retry_later(match_id: int, now: datetime) -> None:
+    """Move a failing match's next look back, so it cannot hold the head of the queue. Its due
+    times are recomputed from the state at that look, so no timeout is lost or moved."""
+    try:
+        Match.objects.filter(pk=match_id).update(next_deadline=now + timedelta(seconds=RETRY_FAILED_AFTER_S))
+    except Exception:
+        log.exception("clock: could not postpone match %s", match_id)
 
 
 def seconds_until_next_deadline(now: datetime | None = None) -> float | None:

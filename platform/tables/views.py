@@ -11,7 +11,7 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games import registry
 from tables import rendering, seating
@@ -27,7 +27,7 @@ def _engine_or_404(slug: str):  # noqa: ANN202
         raise Http404("no such game") from None
 
 
-@require_GET
+@require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
     ctx = lobby_context()
     if request.user.is_authenticated:
@@ -42,7 +42,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 @login_required(login_url="accounts:guest")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def create(request: HttpRequest, slug: str) -> HttpResponse:
     engine = _engine_or_404(slug)
     form = CreateTableForm(engine, request.POST or None)
@@ -63,7 +63,7 @@ def create(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tables/create.html", {"form": form, "game": engine})
 
 
-@require_GET
+@require_safe
 def detail(request: HttpRequest, token: str) -> HttpResponse:
     table = get_object_or_404(Table, token=token)
     ctx = rendering.context_for(table, request.user)
@@ -143,7 +143,7 @@ def play_again(request: HttpRequest, token: str) -> HttpResponse:
     return redirect("tables:detail", token=new.token)
 
 
-@require_GET
+@require_safe
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
     engine = _engine_or_404(slug)
     language = (get_language() or "fa")[:2]
