@@ -21,9 +21,14 @@ if str(REPO_DIR) not in sys.path:  # the engines (games/) live beside platform/
     sys.path.append(str(REPO_DIR))
 
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = env_str("SECRET_KEY") or ("dev-insecure-key-" + "shabneshin" * 4)
+# A public constant, for development only: `check --deploy` fails while DEBUG is off and it is used.
+DEV_SECRET_KEY = "dev-insecure-key-" + "shabneshin" * 4
+SECRET_KEY = env_str("SECRET_KEY") or DEV_SECRET_KEY
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# Full origins (scheme://host:port) a WebSocket may come from besides the site's own address
+# (shabneshin/origins.py).
+WEBSOCKET_ORIGINS = env_list("WEBSOCKET_ORIGINS", CSRF_TRUSTED_ORIGINS)
 
 INSTALLED_APPS = [
     "daphne",

@@ -4,16 +4,15 @@ names a version and carries no secret. ``LobbyConsumer`` keeps the lobby's table
 from __future__ import annotations
 
 import json
-from importlib import import_module
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.contrib.auth import SESSION_KEY
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts.sessions import session_still_acts
 from games.base import IllegalAction
 from tables import broadcast, chat, moderator, rendering
 from tables.language import language_from_scope
@@ -152,13 +151,13 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _acting_user(self) -> Any:
         """The socket's user, if their session still says so: a tab left open after logging out
-        (or after a guest merged into an account) may watch, but not act, until it reloads."""
+        (or after a guest merged into an account, a password change, a ban) may watch, but not
+        act, until it reloads."""
         user = self.scope.get("user")
         session = self.scope.get("session")
         if user is None or not user.is_authenticated or session is None or not session.session_key:
             return None
-        store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session.session_key)
-        return user if store.get(SESSION_KEY) == str(user.pk) else None
+        return user if session_still_acts(session.session_key, user) else None
 
     @database_sync_to_async
     def _submit(self, action: dict[str, Any], version: int) -> tuple[str, str] | None:
