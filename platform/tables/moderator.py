@@ -85,7 +85,7 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime) -> 
     """Engine call, new state, version, move log, deadline, broadcast: one move, inside a lock."""
     engine = match.engine
     before = match.state
-    was_a_choice = engine.legal_actions(before, seat) != [TIMEOUT]
+    was_a_choice = not engine.decision_is_optional(before, seat)
     after = engine.apply(before, seat, action)  # raises IllegalAction; nothing is written then
     _track_attendance(match, seat, source, was_a_choice)
     match.state = after
