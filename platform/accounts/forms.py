@@ -5,6 +5,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
+from moderation.bans import ban_of, ban_text
 
 from accounts.models import User
 
@@ -28,4 +29,9 @@ class SignUpForm(UserCreationForm):
 
 
 class LogInForm(AuthenticationForm):
-    pass
+    def confirm_login_allowed(self, user: Any) -> None:
+        """A banned player is refused with the ban's reason and end."""
+        super().confirm_login_allowed(user)
+        ban = ban_of(user)
+        if ban is not None:
+            raise forms.ValidationError(ban_text(ban), code="banned")

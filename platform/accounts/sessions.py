@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.utils.crypto import constant_time_compare
+from moderation.bans import ban_of
 
 from accounts.models import User
 
@@ -16,7 +17,7 @@ from accounts.models import User
 def session_still_acts(session_key: str | None, user: Any) -> bool:
     """True while the session still names ``user`` with the auth hash of their current password,
     and the account may still log in. A log-out, a password change elsewhere (Django's session
-    hash), a deactivated account: each ends the socket's right to act at once."""
+    hash), a deactivated or banned account: each ends the socket's right to act at once."""
     if not session_key or user is None or not getattr(user, "is_authenticated", False):
         return False
     store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session_key)
@@ -24,6 +25,8 @@ def session_still_acts(session_key: str | None, user: Any) -> bool:
         return False
     current = User.objects.filter(pk=user.pk, is_active=True).first()
     if current is None:
+        return False
+    if ban_of(current) is not None:
         return False
     session_hash = store.get(HASH_SESSION_KEY) or ""
     hashes = [current.get_session_auth_hash(), *current.get_session_auth_fallback_hash()]

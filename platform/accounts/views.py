@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login, logout
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from moderation.bans import ban_of_device, ban_text
 
 from accounts.claims import merge_guest_into, upgrade_guest
 from accounts.forms import GuestForm, LogInForm, SignUpForm
@@ -22,12 +24,22 @@ def _next_url(request: HttpRequest, default: str = "/") -> str:
     return target if safe else default
 
 
+def _new_identity_refused(request: HttpRequest, form: Form) -> bool:
+    """A new guest or account is refused on a device a banned player has used (moderation/devices.py)."""
+    ban = ban_of_device(getattr(request, "device", None))
+    if ban is not None:
+        form.add_error(None, ban_text(ban))
+    return ban is not None
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def guest(request: HttpRequest) -> HttpResponse:
     form = GuestForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if request.user.is_authenticated:
             return redirect(_next_url(request))
+        if _new_identity_refused(request, form):
+            return render(request, "accounts/guest.html", {"form": form, "next": _next_url(request)})
         user = User.create_guest(form.cleaned_data["display_name"])
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(_next_url(request))
@@ -40,7 +52,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if current is not None and not current.is_guest:
         return redirect("tables:lobby")
     form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and not _new_identity_refused(request, form):
         if current is not None:
             data = form.cleaned_data
             user = upgrade_guest(current, data["username"], data["password1"], data["display_name"])

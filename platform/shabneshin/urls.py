@@ -8,5 +8,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
     path("history/", include("history.urls")),
+    path("moderation/", include("moderation.urls")),
     path("", include("tables.urls")),
 ]

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
+from moderation import bans
+from moderation.models import HiddenMessage, PersonalMute
 
 from accounts.models import User
 from tables import broadcast
@@ -47,6 +50,9 @@ def post(table: Table, user: User, text: str) -> ChatMessage:
     seat = seat_of(table, user)
     if seat is None:
         raise ChatRefused(_("Only seated players can write here."))
+    mute = bans.chat_mute_of(user)
+    if mute is not None:
+        raise ChatRefused(bans.chat_mute_text(mute))
     if not may_chat(table, seat):
         raise ChatRefused(_("The chat is closed for you right now."))
     message = ChatMessage.objects.create(table=table, author=user, seat=seat, text=text)
@@ -55,5 +61,14 @@ def post(table: Table, user: User, text: str) -> ChatMessage:
 
 
 def recent(table: Table) -> list[ChatMessage]:
-    messages = list(table.chat.select_related("author").order_by("-created_at", "-pk")[:HISTORY])
-    return messages[::-1]
+    """The last lines, each with ``is_hidden`` (a moderator hid it: shown as such to everyone)."""
+    hidden = HiddenMessage.objects.filter(message=OuterRef("pk"))
+    lines = table.chat.select_related("author").annotate(is_hidden=Exists(hidden))
+    return list(lines.order_by("-created_at", "-pk")[:HISTORY])[::-1]
+
+
+def muted_by(user: User | None) -> set[int]:
+    """The players whose lines ``user`` chose not to see."""
+    if user is None or not user.is_authenticated:
+        return set()
+    return set(PersonalMute.objects.filter(muter=user).values_list("muted_id", flat=True))

@@ -79,6 +79,7 @@ def context_for(table: Table, user: User | None, error: str | None = None) -> di
         "version": match.version if match else 0,
         "can_chat": False,
         "chat_messages": chat.recent(table),
+        "muted_ids": chat.muted_by(user),
         "error": error,
         "deadline": None,
         "my_turn": False,

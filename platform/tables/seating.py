@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from moderation.models import Block
 
 from accounts.models import User
 from games import registry
@@ -71,6 +72,8 @@ def sit(table: Table, user: User, number: int | None = None) -> Seat:
     table = _locked_open_table(table)
     if table.seats.filter(user=user).exists():
         raise SeatingError(_("You already have a seat at this table."))
+    if Block.objects.filter(blocker_id=table.host_id, blocked=user).exists():
+        raise SeatingError(_("The host of this table does not want you at their tables."))
     free = table.seats.filter(user__isnull=True, is_bot=False)
     seat = free.filter(number=number).first() if number is not None else free.first()
     if seat is None:
