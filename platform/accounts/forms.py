@@ -5,9 +5,9 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
-from moderation.bans import ban_of, ban_text
 
 from accounts.models import User
+from moderation.bans import ban_of, ban_text
 
 
 class GuestForm(forms.Form):

@@ -9,9 +9,9 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.utils.crypto import constant_time_compare
-from moderation.bans import ban_of
 
 from accounts.models import User
+from moderation.bans import ban_of
 
 
 def session_still_acts(session_key: str | None, user: Any) -> bool:

@@ -19,8 +19,8 @@ if settings.SERVE_STATIC:  # the embedded default serves its own CSS and htmx; a
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from moderation.gate import BanGate  # noqa: E402
 
+from moderation.gate import BanGate  # noqa: E402
 from shabneshin.origins import OriginValidator  # noqa: E402
 from tables.clock import StartsTheClock, start_with_the_server  # noqa: E402
 from tables.routing import websocket_urlpatterns  # noqa: E402

@@ -104,6 +104,23 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache holds the rate limits' counters (shabneshin/ratelimit.py): per process by default,
+# shared by every process through Redis with REDIS_URL.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "shabneshin"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+RATE_CHAT_PER_MINUTE = env_int("RATE_CHAT_PER_MINUTE", 20)
+RATE_TABLES_PER_HOUR = env_int("RATE_TABLES_PER_HOUR", 20)
+RATE_SIGNUPS_PER_HOUR = env_int("RATE_SIGNUPS_PER_HOUR", 10)
+RATE_GUESTS_PER_HOUR = env_int("RATE_GUESTS_PER_HOUR", 20)
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},

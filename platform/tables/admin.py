@@ -5,8 +5,8 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from moderation.admin import hide_messages
 
+from moderation.admin import hide_messages
 from tables import moderator
 from tables.models import ChatMessage, Match, Move, Seat, Table
 

@@ -5,15 +5,17 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
-from moderation import bans
-from moderation.models import HiddenMessage, PersonalMute
 
 from accounts.models import User
+from moderation import bans
+from moderation.models import HiddenMessage, PersonalMute
+from shabneshin import ratelimit
 from tables import broadcast
 from tables.models import ChatMessage, Match, Table
 
 MAX_LENGTH = 500
 HISTORY = 100
+KEPT = 500
 
 
 class ChatRefused(Exception):
@@ -53,11 +55,21 @@ def post(table: Table, user: User, text: str) -> ChatMessage:
     mute = bans.chat_mute_of(user)
     if mute is not None:
         raise ChatRefused(bans.chat_mute_text(mute))
+    if not ratelimit.CHAT_POSTS.allows(str(user.pk)):
+        raise ChatRefused(_("You are writing too fast. Wait a moment, then send it again."))
     if not may_chat(table, seat):
         raise ChatRefused(_("The chat is closed for you right now."))
     message = ChatMessage.objects.create(table=table, author=user, seat=seat, text=text)
+    _keep_bounded(table)
     broadcast.chat_posted(table.token)
     return message
+
+
+def _keep_bounded(table: Table) -> None:
+    """A table stores its last KEPT lines; older ones go, except lines someone reported."""
+    oldest_kept = table.chat.order_by("-pk").values_list("pk", flat=True)[KEPT - 1 : KEPT]
+    if oldest_kept:
+        table.chat.filter(pk__lt=oldest_kept[0], report__isnull=True).delete()
 
 
 def recent(table: Table) -> list[ChatMessage]:

@@ -10,10 +10,10 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from moderation.models import Block
 
 from accounts.models import User
 from games import registry
+from moderation.models import Block
 from tables import broadcast, moderator
 from tables.models import Match, Seat, Table
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games import registry
+from shabneshin import ratelimit
 from tables import rendering, seating
 from tables.forms import CreateTableForm
 from tables.lobby import lobby_context
@@ -41,12 +42,21 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/lobby.html", ctx)
 
 
+def _may_create_a_table(request: HttpRequest, form: CreateTableForm) -> bool:
+    """Tables created per hour, per player and per address; the form keeps its choices."""
+    allowed = ratelimit.TABLES_CREATED.allows(f"user:{request.user.pk}")
+    allowed = ratelimit.TABLES_CREATED.allows(f"addr:{ratelimit.address(request)}") and allowed
+    if not allowed:
+        form.add_error(None, _("You have created many tables in the last hour. Try again later."))
+    return allowed
+
+
 @login_required(login_url="accounts:guest")
 @require_http_methods(["GET", "HEAD", "POST"])
 def create(request: HttpRequest, slug: str) -> HttpResponse:
     engine = _engine_or_404(slug)
     form = CreateTableForm(engine, request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and _may_create_a_table(request, form):
         try:
             table = seating.create_table(
                 request.user,

@@ -11,10 +11,10 @@ from channels.db import database_sync_to_async
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from moderation.gate import BANNED_CLOSE_CODE
-from moderation.models import Block, ModeratorAction, PersonalMute, Report, Sanction
 
 from accounts.models import User
+from moderation.gate import BANNED_CLOSE_CODE
+from moderation.models import Block, ModeratorAction, PersonalMute, Report, Sanction
 from tables import chat, seating
 from tables.models import ChatMessage, Table
 from tests.platform.sockets import close_thread_connections, connect, receive_html, receive_until
