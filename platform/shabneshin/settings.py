@@ -150,6 +150,12 @@ CLOCK_ENABLED = env_bool("CLOCK_ENABLED", True)
 # Multiplies every game's decision timers (1 = the rules specs' defaults); browser tests use less.
 TIMER_SCALE = env_float("TIMER_SCALE", 1.0)
 SERVE_STATIC = env_bool("SERVE_STATIC", True)
+# The lobby's clean-up (tables/janitor.py): an open table with no human seated, and a running
+# match whose humans have all left it to bots, end after these many seconds.
+OPEN_TABLE_IDLE_S = env_float("OPEN_TABLE_IDLE_S", 3600)
+ABANDONED_MATCH_IDLE_S = env_float("ABANDONED_MATCH_IDLE_S", 1800)
+JANITOR_EVERY_S = env_float("JANITOR_EVERY_S", 30)
+LOBBY_PER_HOST = env_int("LOBBY_PER_HOST", 3)
 
 LOGGING = {
     "version": 1,

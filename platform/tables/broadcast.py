@@ -8,6 +8,7 @@ since every consumer renders the current state, not a delta."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -46,3 +47,9 @@ def chat_posted(token: str) -> None:
 
 def lobby_changed() -> None:
     _after_commit(LOBBY_GROUP, {"type": "lobby.changed"})
+
+
+def listing_changed(table: Any) -> None:
+    """The lobby lists public tables only: a private table's changes never re-render it."""
+    if table.visibility == "public":
+        lobby_changed()

@@ -60,7 +60,7 @@ def start(table: Table, seed: int | None = None) -> Match:
     table.status = Table.Status.PLAYING
     table.save(update_fields=["status", "updated_at"])
     broadcast.table_changed(table.token, match.version)
-    broadcast.lobby_changed()
+    broadcast.listing_changed(table)
     return match
 
 
@@ -102,7 +102,7 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime) -> 
         match.next_deadline = None
         table.status = Table.Status.FINISHED
         table.save(update_fields=["status", "updated_at"])
-        broadcast.lobby_changed()
+        broadcast.listing_changed(table)
     else:
         match.next_deadline = _next_deadline(match, list(table.seats.all()), now)
     match.save()
@@ -260,5 +260,5 @@ def abort(match: Match) -> bool:
     match.table.status = Table.Status.ABORTED
     match.table.save(update_fields=["status", "updated_at"])
     broadcast.table_changed(match.table.token, match.version)
-    broadcast.lobby_changed()
+    broadcast.listing_changed(match.table)
     return True

@@ -50,7 +50,7 @@ def create_table(
     )
     Seat.objects.bulk_create([Seat(table=table, number=n) for n in range(seat_count)])
     Seat.objects.filter(table=table, number=0).update(user=host)
-    broadcast.lobby_changed()
+    broadcast.listing_changed(table)
     return table
 
 
@@ -63,8 +63,7 @@ def _locked_open_table(table: Table) -> Table:
 
 def _changed(table: Table) -> None:
     broadcast.table_changed(table.token)
-    if table.visibility == Table.Visibility.PUBLIC:
-        broadcast.lobby_changed()
+    broadcast.listing_changed(table)
 
 
 @transaction.atomic
