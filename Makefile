@@ -9,7 +9,7 @@ PORT ?= 8000
 SERVICES_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 SERVICES_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test test-games test-platform test-services test-e2e messages check-components golden lint clean
+.PHONY: run test test-games test-platform test-services test-faults test-e2e messages check-components golden lint clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,7 @@ run: $(VENV)/.installed messages
 check-components: $(VENV)/.installed
 	$(PY) scripts/check_components.py
 
-test: $(VENV)/.installed messages check-components lint test-games test-platform test-services test-e2e
+test: $(VENV)/.installed messages check-components lint test-games test-platform test-services test-faults test-e2e
 
 test-games: $(VENV)/.installed
 	$(PYTEST) -q -n 2 tests/games tests/test_layout.py
@@ -39,6 +39,10 @@ test-platform: $(VENV)/.installed
 test-services: $(VENV)/.installed
 	DATABASE_URL=$(SERVICES_DATABASE_URL) REDIS_URL=$(SERVICES_REDIS_URL) SHABNESHIN_EXPECT_SERVICES=1 \
 		$(PYTEST) -q -n 2 tests/platform
+
+# Real processes killed and clocks racing (tests/faults/): their own SQLite file and redis-server.
+test-faults: $(VENV)/.installed
+	$(PYTEST) -q tests/faults
 
 test-e2e: $(VENV)/.installed
 	$(PYTEST) -q tests/e2e
