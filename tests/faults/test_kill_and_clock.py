@@ -77,9 +77,14 @@ def _manage_shell(env: dict[str, str], code: str, marker: str):  # noqa: ANN202
 _ACTION = re.compile(r'name="action" value="([^"]+)">\s*<input type="hidden" name="version" value="(\d+)"')
 
 
-async def _play(servers: list[Daphne], table: dict[str, str], stop: asyncio.Event, errors: list[str]) -> None:
+_VERSION = re.compile(r'data-version="(\d+)"')
+
+
+async def _play(
+    servers: list[Daphne], table: dict[str, str], stop: asyncio.Event, errors: list[str], seen: list[int] | None = None
+) -> None:
     """A browser tab playing seat 0: answers every decision at once, reconnects when its server
-    goes away (to whichever process is up)."""
+    goes away (to whichever process is up). ``seen`` collects the versions it was shown."""
     attempt = 0
     while not stop.is_set():
         server = servers[attempt % len(servers)]
@@ -95,6 +100,8 @@ async def _play(servers: list[Daphne], table: dict[str, str], stop: asyncio.Even
                         continue
                     if "database is locked" in text or "Internal" in text:
                         errors.append(text)
+                    if seen is not None:
+                        seen.extend(int(v) for v in _VERSION.findall(str(text)))
                     found = _ACTION.search(str(text))
                     if found:
                         message = {"action": html.unescape(found.group(1)), "version": found.group(2)}
