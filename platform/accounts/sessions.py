@@ -8,10 +8,11 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+from django.db.models import Exists, OuterRef
 from django.utils.crypto import constant_time_compare
 
 from accounts.models import User
-from moderation.bans import ban_of
+from moderation.models import Sanction
 
 
 def session_still_acts(session_key: str | None, user: Any) -> bool:
@@ -23,10 +24,9 @@ def session_still_acts(session_key: str | None, user: Any) -> bool:
     store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session_key)
     if store.get(SESSION_KEY) != str(user.pk):
         return False
-    current = User.objects.filter(pk=user.pk, is_active=True).first()
-    if current is None:
-        return False
-    if ban_of(current) is not None:
+    banned = Exists(Sanction.objects.active().filter(kind=Sanction.Kind.BAN, user=OuterRef("pk")))
+    current = User.objects.filter(pk=user.pk, is_active=True).annotate(banned=banned).first()
+    if current is None or current.banned:  # one query: the current password hash and any ban
         return False
     session_hash = store.get(HASH_SESSION_KEY) or ""
     hashes = [current.get_session_auth_hash(), *current.get_session_auth_fallback_hash()]

@@ -94,6 +94,9 @@ else:
             "OPTIONS": {"init_command": "PRAGMA journal_mode=WAL;", "transaction_mode": "IMMEDIATE", "timeout": 20},
             # A file, not shared memory, so tests see the locking that two server processes would.
             "TEST": {"NAME": str(Path(tempfile.gettempdir()) / f"shabneshin-test-{_checkout_id}.sqlite3")},
+            # Persistent: one connection per worker thread instead of one per database_sync_to_async call.
+            "CONN_MAX_AGE": env_int("CONN_MAX_AGE", 600),
+            "CONN_HEALTH_CHECKS": True,
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -156,6 +159,8 @@ OPEN_TABLE_IDLE_S = env_float("OPEN_TABLE_IDLE_S", 3600)
 ABANDONED_MATCH_IDLE_S = env_float("ABANDONED_MATCH_IDLE_S", 1800)
 JANITOR_EVERY_S = env_float("JANITOR_EVERY_S", 30)
 LOBBY_PER_HOST = env_int("LOBBY_PER_HOST", 3)
+# Query and render counters for `make bench` (shabneshin.counters), served at /__counters__.
+BENCH_COUNTERS = env_bool("BENCH_COUNTERS", False)
 
 LOGGING = {
     "version": 1,

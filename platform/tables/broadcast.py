@@ -8,6 +8,7 @@ since every consumer renders the current state, not a delta."""
 from __future__ import annotations
 
 import logging
+import uuid
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -36,17 +37,23 @@ def group_for(token: str) -> str:
     return f"table.{token}"
 
 
+def _event() -> str:
+    """Names one group message, so that the sockets of one process that hear it share one read of
+    the table (tables.renderer)."""
+    return uuid.uuid4().hex
+
+
 def table_changed(token: str, version: int = 0) -> None:
     """After the current transaction commits: "this table changed, version V is out"."""
-    _after_commit(group_for(token), {"type": "table.changed", "version": version})
+    _after_commit(group_for(token), {"type": "table.changed", "version": version, "event": _event()})
 
 
 def chat_posted(token: str) -> None:
-    _after_commit(group_for(token), {"type": "chat.posted"})
+    _after_commit(group_for(token), {"type": "chat.posted", "event": _event()})
 
 
 def lobby_changed() -> None:
-    _after_commit(LOBBY_GROUP, {"type": "lobby.changed"})
+    _after_commit(LOBBY_GROUP, {"type": "lobby.changed", "event": _event()})
 
 
 def listing_changed(table: Any) -> None:

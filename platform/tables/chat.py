@@ -73,14 +73,24 @@ def _keep_bounded(table: Table) -> None:
 
 
 def recent(table: Table) -> list[ChatMessage]:
-    """The last lines, each with ``is_hidden`` (a moderator hid it: shown as such to everyone)."""
+    return recent_for(table.pk)
+
+
+def recent_for(table_id: int) -> list[ChatMessage]:
+    """The last HISTORY messages, oldest first, with their authors and ``is_hidden`` (a moderator
+    hid it: shown as such to everyone), in one query."""
     hidden = HiddenMessage.objects.filter(message=OuterRef("pk"))
-    lines = table.chat.select_related("author").annotate(is_hidden=Exists(hidden))
+    lines = ChatMessage.objects.filter(table_id=table_id).select_related("author").annotate(is_hidden=Exists(hidden))
     return list(lines.order_by("-created_at", "-pk")[:HISTORY])[::-1]
 
 
-def muted_by(user: User | None) -> set[int]:
-    """The players whose lines ``user`` chose not to see."""
-    if user is None or not user.is_authenticated:
-        return set()
-    return set(PersonalMute.objects.filter(muter=user).values_list("muted_id", flat=True))
+def mutes_of_authors(messages: list[ChatMessage]) -> dict[int, frozenset[int]]:
+    """Who muted which of these lines' authors, in one query: each viewer's muted authors are
+    part of whose eyes a chat fragment is rendered for (tables.renderer.Audience)."""
+    authors = {m.author_id for m in messages if m.author_id is not None}
+    if not authors:
+        return {}
+    mutes: dict[int, set[int]] = {}
+    for muter, muted in PersonalMute.objects.filter(muted_id__in=authors).values_list("muter_id", "muted_id"):
+        mutes.setdefault(muter, set()).add(muted)
+    return {muter: frozenset(muted) for muter, muted in mutes.items()}
