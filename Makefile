@@ -9,7 +9,7 @@ PORT ?= 8000
 SERVICES_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 SERVICES_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run superuser test test-games test-platform test-services test-e2e bench messages check-components golden lint clean
+.PHONY: run superuser test test-games test-platform test-services test-faults test-e2e bench messages check-components golden lint clean
 
 # Two stamps: serving needs only the package; the tests add the [test] extras on top.
 $(VENV)/.installed: pyproject.toml
@@ -40,7 +40,7 @@ superuser: $(VENV)/.installed
 check-components: $(VENV)/.installed-test
 	$(PY) scripts/check_components.py
 
-test: $(VENV)/.installed-test messages check-components lint test-games test-platform test-services test-e2e
+test: $(VENV)/.installed-test messages check-components lint test-games test-platform test-services test-faults test-e2e
 
 test-games: $(VENV)/.installed-test
 	$(PYTEST) -q -n 2 tests/games tests/test_layout.py
@@ -51,6 +51,10 @@ test-platform: $(VENV)/.installed-test
 test-services: $(VENV)/.installed-test
 	DATABASE_URL=$(SERVICES_DATABASE_URL) REDIS_URL=$(SERVICES_REDIS_URL) SHABNESHIN_EXPECT_SERVICES=1 \
 		$(PYTEST) -q -n 2 tests/platform
+
+# Real processes killed and clocks racing (tests/faults/): their own SQLite file and redis-server.
+test-faults: $(VENV)/.installed-test
+	$(PYTEST) -q tests/faults
 
 test-e2e: $(VENV)/.installed-test
 	$(PYTEST) -q tests/e2e tests/bench

@@ -31,6 +31,8 @@ Action = dict[str, Any]
 View = dict[str, Any]
 
 TIMEOUT: Action = {"type": "timeout"}
+# An action that declines a decision; a seat whose only choice is this has no real choice.
+PASS_TYPE = "pass"
 
 
 def gettext_noop(message: str) -> str:
@@ -200,6 +202,16 @@ class Engine(abc.ABC):
         self._apply(new, seat, copy.deepcopy(action), rng_for(state["seed"], new["step"]))
         return new
 
+    def decision_is_optional(self, state: State, seat: int) -> bool:
+        """Whether letting the clock decide for ``seat`` now is no real miss: the seat is not
+        awaited, its only choices are ``pass`` (or none), or the game marks the decision optional
+        (``_optional_decision``: Night of the Mummy's ability windows). The platform counts only
+        the other lapses towards handing a seat to a practice bot (ARCHITECTURE §5)."""
+        legal = self.legal_actions(state, seat)
+        if all(a["type"] in (PASS_TYPE, TIMEOUT["type"]) for a in legal):
+            return True
+        return self._optional_decision(state["public"], state["seats"][seat], seat)
+
     def view(self, state: State, seat: int | None) -> View:
         """Everything ``seat`` may know (``None``: a spectator); after the end, everything."""
         over = self.is_over(state)
@@ -253,6 +265,11 @@ class Engine(abc.ABC):
         self, public: dict[str, Any], slot: dict[str, Any] | None, log: list[dict[str, Any]], seat: int | None
     ) -> View:
         return {"public": public, "me": slot, "log": log}
+
+    def _optional_decision(self, public: dict[str, Any], slot: dict[str, Any], seat: int) -> bool:
+        """Whether the awaited seat's decision may be let go without it being a miss (read from
+        ``public`` and the seat's own slot). Most decisions are real: the default is False."""
+        return False
 
     @abc.abstractmethod
     def _result(self, state: State) -> Result:

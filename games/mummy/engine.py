@@ -362,6 +362,11 @@ class MummyEngine(Engine):
             return [{"type": "flip", "slot": k} for k in _face_down(public)]
         return []
 
+    def _optional_decision(self, public: dict[str, Any], slot: dict[str, Any], seat: int) -> bool:
+        """§4.0: every ability in a window is optional (a lapse is a pass), so letting the clock
+        answer one is no missed decision."""
+        return bool(public["phase"] == Phase.WINDOW)
+
     @staticmethod
     def _kinds(public: dict[str, Any], slot: dict[str, Any], seat: int) -> list[Action]:
         """§4.0 Kind: inquire if a target exists, dance if this guest may invite, accuse always."""

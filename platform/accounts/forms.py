@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from accounts.names import clean_display_name
+from moderation.bans import ban_of, ban_text
 
 # Django's own wording of these, in our words (and our glossary's «گذرواژه»).
 PASSWORD = _("Password")
@@ -60,3 +61,9 @@ class LogInForm(AuthenticationForm):
         super().__init__(*args, **kwargs)
         self.fields["username"].label = _("Username")
         self.fields["password"].label = PASSWORD
+    def confirm_login_allowed(self, user: Any) -> None:
+        """A banned player is refused with the ban's reason and end."""
+        super().confirm_login_allowed(user)
+        ban = ban_of(user)
+        if ban is not None:
+            raise forms.ValidationError(ban_text(ban), code="banned")

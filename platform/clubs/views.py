@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from clubs import calendar, invites, mailer, members, nights, recurrence, reminders, rsvp
 from clubs.forms import ClubForm, JoinRequestForm, NightEditForm, NightForm, PreferencesForm, time_zones
@@ -61,7 +61,7 @@ def _upcoming(queryset):  # noqa: ANN001, ANN202
 # --- clubs -----------------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def club_list(request: HttpRequest) -> HttpResponse:
     public = Club.objects.filter(visibility=Club.Visibility.PUBLIC, suspended=False)
     mine = Club.objects.none()
@@ -96,7 +96,7 @@ def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "clubs/club_form.html", {"form": form, "zones": time_zones(), "club": club})
 
 
-@require_GET
+@require_safe
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = visible_club_or_404(request.user, slug)
     nights_of = Night.objects.filter(club=club)
@@ -163,7 +163,7 @@ def leave(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("clubs:detail", slug=slug)
 
 
-@require_GET
+@require_safe
 def member_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = visible_club_or_404(request.user, slug)
     _require(request, club, Act.SEE_MEMBERS)
@@ -401,7 +401,7 @@ def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
     return ctx
 
 
-@require_GET
+@require_safe
 def night_detail(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     club = visible_club_or_404(request.user, slug)
     night = _night_or_404(club, night_id)
@@ -501,7 +501,7 @@ def offer_link(request: HttpRequest, slug: str, night_id: int, token: str) -> Ht
 # --- calendars -------------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def night_ics(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     club = visible_club_or_404(request.user, slug)
     night = _night_or_404(club, night_id)
@@ -510,7 +510,7 @@ def night_ics(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     return _ics(calendar.single(night, "PUBLISH", minutes, attendee), f"night-{night.pk}.ics")
 
 
-@require_GET
+@require_safe
 def club_ics(request: HttpRequest, slug: str) -> HttpResponse:
     club = Club.objects.filter(slug=slug, suspended=False).first()
     if club is None or club.visibility == Club.Visibility.PRIVATE:
@@ -519,7 +519,7 @@ def club_ics(request: HttpRequest, slug: str) -> HttpResponse:
     return _ics(calendar.feed(club.name, shown), f"{club.slug}.ics")
 
 
-@require_GET
+@require_safe
 def user_ics(request: HttpRequest, token: str) -> HttpResponse:
     prefs = Preferences.objects.filter(feed_token=token).select_related("user").first()
     if prefs is None:
@@ -576,7 +576,7 @@ def my_upcoming_nights(user, limit: int = 50) -> list[Night]:  # noqa: ANN001
 
 
 @login_required(login_url="accounts:login")
-@require_GET
+@require_safe
 def my_nights(request: HttpRequest) -> HttpResponse:
     return render(request, "clubs/my_nights.html", {"nights": my_upcoming_nights(request.user)})
 

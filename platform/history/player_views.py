@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from accounts.models import User
 from games import registry
@@ -15,7 +15,7 @@ from history import profiles
 from history.models import PROVISIONAL_GAMES, PROVISIONAL_SIGMA, ProfileSettings
 
 
-@require_GET
+@require_safe
 def profile(request: HttpRequest, name: str) -> HttpResponse:
     owner = get_object_or_404(User, username=name)
     if not profiles.may_view_profile(owner, request.user):
@@ -50,12 +50,12 @@ def set_hidden(request: HttpRequest, name: str) -> HttpResponse:
     return redirect("players:profile", name=owner.username)
 
 
-@require_GET
+@require_safe
 def leaderboards(request: HttpRequest) -> HttpResponse:
     return redirect("players:leaderboard", slug=registry.all()[0].slug)
 
 
-@require_GET
+@require_safe
 def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         engine = registry.get(slug)

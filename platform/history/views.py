@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from history import deals, exporting, facts, replay
 from history.access import Access, is_practice, match_for
@@ -34,7 +34,7 @@ def _my_matches(request: HttpRequest) -> tuple[HistoryFilterForm, list[tuple[Mat
 
 
 @login_required(login_url="accounts:login")
-@require_GET
+@require_safe
 def my_games(request: HttpRequest) -> HttpResponse:
     form, found = _my_matches(request)
     rows = []
@@ -46,7 +46,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
 
 
 @login_required(login_url="accounts:login")
-@require_GET
+@require_safe
 def export(request: HttpRequest) -> JsonResponse:
     """One's own matches (those the filters keep) as JSON: what the match page shows, and the
     move log as far as the viewer may read it."""
@@ -91,7 +91,7 @@ def _page_context(request: HttpRequest, access: Access) -> dict:
     }
 
 
-@require_GET
+@require_safe
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     access = match_for(request, match_id)
     ctx = _page_context(request, access)
@@ -146,7 +146,7 @@ def _replay_context(access: Access, step: int, last: int, eyes: int | str) -> di
     }
 
 
-@require_GET
+@require_safe
 def verify(request: HttpRequest, match_id: int) -> HttpResponse:
     """Verify this deal: recompute the seed from the revealed secret and replay every move."""
     access = match_for(request, match_id)

@@ -19,18 +19,21 @@ if settings.SERVE_STATIC:  # the embedded default serves its own CSS and htmx; a
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from tables.clock import StartsTheClock  # noqa: E402
+from moderation.gate import BanGate  # noqa: E402
+from shabneshin.origins import OriginValidator  # noqa: E402
+from tables.clock import StartsTheClock, start_with_the_server  # noqa: E402
 from tables.routing import websocket_urlpatterns  # noqa: E402
 
-# The moderator's clock starts with the first request of any kind this process serves
-# (ARCHITECTURE §5: daphne has no lifespan event to start it with).
+# The moderator's clock starts with the server process: daphne has no lifespan event, so it is
+# scheduled on daphne's reactor, which runs it once the server runs (ARCHITECTURE §5). The
+# middleware starts it at lifespan startup or at the first request on other servers.
+start_with_the_server()
 application = StartsTheClock(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+            "websocket": OriginValidator(AuthMiddlewareStack(BanGate(URLRouter(websocket_urlpatterns)))),
         }
     )
 )

@@ -21,9 +21,14 @@ if str(REPO_DIR) not in sys.path:  # the engines (games/) live beside platform/
     sys.path.append(str(REPO_DIR))
 
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = env_str("SECRET_KEY") or ("dev-insecure-key-" + "shabneshin" * 4)
+# A public constant, for development only: `check --deploy` fails while DEBUG is off and it is used.
+DEV_SECRET_KEY = "dev-insecure-key-" + "shabneshin" * 4
+SECRET_KEY = env_str("SECRET_KEY") or DEV_SECRET_KEY
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# Full origins (scheme://host:port) a WebSocket may come from besides the site's own address
+# (shabneshin/origins.py).
+WEBSOCKET_ORIGINS = env_list("WEBSOCKET_ORIGINS", CSRF_TRUSTED_ORIGINS)
 
 INSTALLED_APPS = [
     "daphne",
@@ -39,6 +44,7 @@ INSTALLED_APPS = [
     "tables",
     "history",
     "clubs",
+    "moderation",
 ]
 
 MIDDLEWARE = [
@@ -49,6 +55,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "moderation.devices.DeviceMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -102,6 +109,23 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache holds the rate limits' counters (shabneshin/ratelimit.py): per process by default,
+# shared by every process through Redis with REDIS_URL.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "shabneshin"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+RATE_CHAT_PER_MINUTE = env_int("RATE_CHAT_PER_MINUTE", 20)
+RATE_TABLES_PER_HOUR = env_int("RATE_TABLES_PER_HOUR", 20)
+RATE_SIGNUPS_PER_HOUR = env_int("RATE_SIGNUPS_PER_HOUR", 10)
+RATE_GUESTS_PER_HOUR = env_int("RATE_GUESTS_PER_HOUR", 20)
+
 AUTH_PASSWORD_VALIDATORS = [
     # Django's rules, in our words (accounts/validators.py).
     {"NAME": "accounts.validators.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
@@ -132,6 +156,12 @@ CLOCK_ENABLED = env_bool("CLOCK_ENABLED", True)
 # Multiplies every game's decision timers (1 = the rules specs' defaults); browser tests use less.
 TIMER_SCALE = env_float("TIMER_SCALE", 1.0)
 SERVE_STATIC = env_bool("SERVE_STATIC", True)
+# The lobby's clean-up (tables/janitor.py): an open table with no human seated, and a running
+# match whose humans have all left it to bots, end after these many seconds.
+OPEN_TABLE_IDLE_S = env_float("OPEN_TABLE_IDLE_S", 3600)
+ABANDONED_MATCH_IDLE_S = env_float("ABANDONED_MATCH_IDLE_S", 1800)
+JANITOR_EVERY_S = env_float("JANITOR_EVERY_S", 30)
+LOBBY_PER_HOST = env_int("LOBBY_PER_HOST", 3)
 # Query and render counters for `make bench` (shabneshin.counters), served at /__counters__.
 BENCH_COUNTERS = env_bool("BENCH_COUNTERS", False)
 

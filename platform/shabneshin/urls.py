@@ -21,6 +21,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("history/", include("history.urls")),
     path("", include("history.player_urls")),
+    path("moderation/", include("moderation.urls")),
     path("__counters__", counters),
     path("", include("clubs.urls")),
     path("", include("tables.urls")),

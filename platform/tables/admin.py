@@ -6,6 +6,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from moderation.admin import hide_messages
 from shabneshin.localize import digits
 from tables import moderator
 from tables.models import ChatMessage, Match, Move, Seat, Table
@@ -88,3 +89,4 @@ class ChatMessageAdmin(admin.ModelAdmin):
     list_filter = ("table__game",)
     search_fields = ("text", "author__username", "author__display_name")
     raw_id_fields = ("table", "author")
+    actions = [hide_messages]

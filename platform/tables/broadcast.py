@@ -1,21 +1,35 @@
 """Group messages after commit. They name a version, never a secret: each consumer renders its
-own seat's view of the current state (ARCHITECTURE §4)."""
+own seat's view of the current state (ARCHITECTURE §4).
+
+A send happens after the commit, so it must never turn a stored change into an error: a failed
+send (the channel layer's Redis is down, say) is logged and dropped. The next message repairs it,
+since every consumer renders the current state, not a delta."""
 
 from __future__ import annotations
 
+import logging
 import uuid
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
 LOBBY_GROUP = "lobby"
+log = logging.getLogger(__name__)
 
 
 def _send(group: str, message: dict) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group, message)
+    try:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(group, message)
+    except Exception:  # after the commit nothing may raise into a view, a consumer or the clock
+        log.warning("group send to %s failed; the next message repairs it", group, exc_info=True)
+
+
+def _after_commit(group: str, message: dict) -> None:
+    transaction.on_commit(lambda: _send(group, message), robust=True)
 
 
 def group_for(token: str) -> str:
@@ -31,15 +45,18 @@ def _event() -> str:
 
 def table_changed(token: str, version: int = 0) -> None:
     """After the current transaction commits: "this table changed, version V is out"."""
-    message = {"type": "table.changed", "version": version, "event": _event()}
-    transaction.on_commit(lambda: _send(group_for(token), message))
+    _after_commit(group_for(token), {"type": "table.changed", "version": version, "event": _event()})
 
 
 def chat_posted(token: str) -> None:
-    message = {"type": "chat.posted", "event": _event()}
-    transaction.on_commit(lambda: _send(group_for(token), message))
+    _after_commit(group_for(token), {"type": "chat.posted", "event": _event()})
 
 
 def lobby_changed() -> None:
-    message = {"type": "lobby.changed", "event": _event()}
-    transaction.on_commit(lambda: _send(LOBBY_GROUP, message))
+    _after_commit(LOBBY_GROUP, {"type": "lobby.changed", "event": _event()})
+
+
+def listing_changed(table: Any) -> None:
+    """The lobby lists public tables only: a private table's changes never re-render it."""
+    if table.visibility == "public":
+        lobby_changed()

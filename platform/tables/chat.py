@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from moderation import bans
+from moderation.models import HiddenMessage, PersonalMute
+from shabneshin import ratelimit
 from shabneshin.localize import digits
 from tables import broadcast
 from tables.models import ChatMessage, Match, Table
 
 MAX_LENGTH = 500
 HISTORY = 100
+KEPT = 500
 
 
 class ChatRefused(Exception):
@@ -48,11 +53,24 @@ def post(table: Table, user: User, text: str) -> ChatMessage:
     seat = seat_of(table, user)
     if seat is None:
         raise ChatRefused(_("Only seated players can write here."))
+    mute = bans.chat_mute_of(user)
+    if mute is not None:
+        raise ChatRefused(bans.chat_mute_text(mute))
+    if not ratelimit.CHAT_POSTS.allows(str(user.pk)):
+        raise ChatRefused(_("You are writing too fast. Wait a moment, then send it again."))
     if not may_chat(table, seat):
         raise ChatRefused(_("The chat is closed for you right now."))
     message = ChatMessage.objects.create(table=table, author=user, seat=seat, text=text)
+    _keep_bounded(table)
     broadcast.chat_posted(table.token)
     return message
+
+
+def _keep_bounded(table: Table) -> None:
+    """A table stores its last KEPT lines; older ones go, except lines someone reported."""
+    oldest_kept = table.chat.order_by("-pk").values_list("pk", flat=True)[KEPT - 1 : KEPT]
+    if oldest_kept:
+        table.chat.filter(pk__lt=oldest_kept[0], report__isnull=True).delete()
 
 
 def recent(table: Table) -> list[ChatMessage]:
@@ -60,8 +78,20 @@ def recent(table: Table) -> list[ChatMessage]:
 
 
 def recent_for(table_id: int) -> list[ChatMessage]:
-    """The last HISTORY messages, oldest first, with their authors (one query)."""
-    messages = list(
-        ChatMessage.objects.filter(table_id=table_id).select_related("author").order_by("-created_at", "-pk")[:HISTORY]
-    )
-    return messages[::-1]
+    """The last HISTORY messages, oldest first, with their authors and ``is_hidden`` (a moderator
+    hid it: shown as such to everyone), in one query."""
+    hidden = HiddenMessage.objects.filter(message=OuterRef("pk"))
+    lines = ChatMessage.objects.filter(table_id=table_id).select_related("author").annotate(is_hidden=Exists(hidden))
+    return list(lines.order_by("-created_at", "-pk")[:HISTORY])[::-1]
+
+
+def mutes_of_authors(messages: list[ChatMessage]) -> dict[int, frozenset[int]]:
+    """Who muted which of these lines' authors, in one query: each viewer's muted authors are
+    part of whose eyes a chat fragment is rendered for (tables.renderer.Audience)."""
+    authors = {m.author_id for m in messages if m.author_id is not None}
+    if not authors:
+        return {}
+    mutes: dict[int, set[int]] = {}
+    for muter, muted in PersonalMute.objects.filter(muted_id__in=authors).values_list("muter_id", "muted_id"):
+        mutes.setdefault(muter, set()).add(muted)
+    return {muter: frozenset(muted) for muter, muted in mutes.items()}

@@ -1,6 +1,13 @@
-"""The moderator's clock (ARCHITECTURE §5): a small loop per server process, started lazily by
-the first request the process serves, that applies due bot moves and timeouts. The deadlines are data on the match
-rows, so any number of processes may run it: row locks keep a move from being applied twice.
+"""The moderator's clock (ARCHITECTURE §5): a small loop per server process that applies due bot
+moves and timeouts. The deadlines are data on the match rows, so any number of processes may run
+it: row locks keep a move from being applied twice.
+
+It starts when the server process starts, so all-bot and autopilot tables move on after a restart
+with nobody visiting. Daphne sends no ASGI lifespan events, so :func:`start_with_the_server`
+(called when ``shabneshin.asgi`` is imported) schedules the start on the Twisted reactor that
+daphne installed: the callback runs inside daphne's event loop as soon as the reactor runs. A
+server that does speak lifespan (uvicorn, hypercorn) starts it at ``lifespan.startup``, and any
+server still starts it at the first request (:class:`StartsTheClock`), so it never stays off.
 
 Each look is one indexed query when nothing is due. Between looks the loop sleeps until the next
 deadline it knows of, at most ``CLOCK_TICK_S`` (deadlines set by other processes), and a move in
@@ -10,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from datetime import timedelta
 from typing import Any
 
@@ -18,7 +26,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from clubs import due as clubs_due
-from tables import alarm, moderator
+from tables import alarm, janitor, moderator
 
 log = logging.getLogger(__name__)
 _tasks: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
@@ -28,6 +36,7 @@ async def tick() -> float:
     """Apply what is due; return how long to sleep before the next look."""
     _, next_deadline = await database_sync_to_async(moderator.tick)()
     await database_sync_to_async(clubs_due.run_due)()
+    await database_sync_to_async(janitor.run_due)()
     if next_deadline is None:
         return float(settings.CLOCK_TICK_S)
     wait = (next_deadline - timezone.now()).total_seconds()
@@ -57,15 +66,48 @@ async def _loop() -> None:
 
 
 class StartsTheClock:
-    """ASGI middleware: makes sure this process's clock runs, then hands the request on."""
+    """ASGI middleware: makes sure this process's clock runs, then hands the request on. It also
+    answers the lifespan protocol of servers that have one."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+        if scope["type"] == "lifespan":
+            return await _lifespan(receive, send)
         if scope["type"] in ("http", "websocket"):
             ensure_running()
         return await self.app(scope, receive, send)
+
+
+async def _lifespan(receive: Any, send: Any) -> None:
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            ensure_running()
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await stop()
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+
+
+def start_with_the_server() -> bool:
+    """Under daphne: start the clock as soon as the server's reactor runs. Returns whether it was
+    scheduled. Only a reactor that is already installed is used (importing
+    ``twisted.internet.reactor`` here would install a default one)."""
+    reactor = sys.modules.get("twisted.internet.reactor")
+    if reactor is None or not hasattr(reactor, "_asyncioEventloop"):
+        return False
+    reactor.callLater(0, _start_in_running_loop)
+    return True
+
+
+def _start_in_running_loop() -> None:
+    try:
+        ensure_running()
+    except Exception:  # the first request starts it then
+        log.exception("moderator clock could not start with the server")
 
 
 def ensure_running() -> None:

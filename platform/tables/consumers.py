@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import json
 import time
-from importlib import import_module
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.contrib.auth import SESSION_KEY
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts.sessions import session_still_acts
 from games.base import IllegalAction
 from tables import broadcast, chat, decisions, moderator, renderer, rendering
 from tables.language import language_from_scope
@@ -226,13 +225,13 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _acting_user(self) -> Any:
         """The socket's user, if their session still says so: a tab left open after logging out
-        (or after a guest merged into an account) may watch, but not act, until it reloads."""
+        (or after a guest merged into an account, a password change, a ban) may watch, but not
+        act, until it reloads."""
         user = self.scope.get("user")
         session = self.scope.get("session")
         if user is None or not user.is_authenticated or session is None or not session.session_key:
             return None
-        store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session.session_key)
-        return user if store.get(SESSION_KEY) == str(user.pk) else None
+        return user if session_still_acts(session.session_key, user) else None
 
     def _seat_and_match(self, user: Any) -> tuple[int | None, Match | None]:
         """Where this socket's user sits and the match, from what the socket last rendered (the

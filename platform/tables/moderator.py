@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 MAX_CLOCK_MOVES_PER_MATCH = 200
 AUTOPILOT_AFTER_MISSES = 3
+RETRY_FAILED_AFTER_S = 5
 
 
 # --- starting ------------------------------------------------------------------------------------
@@ -61,7 +62,7 @@ def start(table: Table, seed: int | None = None) -> Match:
     table.status = Table.Status.PLAYING
     table.save(update_fields=["status", "updated_at"])
     broadcast.table_changed(table.token, match.version)
-    broadcast.lobby_changed()
+    broadcast.listing_changed(table)
     return match
 
 
@@ -102,7 +103,7 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime, sea
     ``seats`` are the table's seat rows, read inside the same lock."""
     engine = match.engine
     before = match.state
-    was_a_choice = engine.legal_actions(before, seat) != [TIMEOUT]
+    was_a_choice = not engine.decision_is_optional(before, seat)
     after = engine.apply(before, seat, action)  # raises IllegalAction; nothing is written then
     _track_attendance(seats, seat, source, was_a_choice)
     match.state = after
@@ -122,7 +123,7 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime, sea
         match.next_deadline = None
         table.status = Table.Status.FINISHED
         table.save(update_fields=["status", "updated_at"])
-        broadcast.lobby_changed()
+        broadcast.listing_changed(table)
         transaction.on_commit(lambda: ratings.rate_after_commit(match.pk))
     else:
         match.next_deadline = _next_deadline(match, seats, now)
@@ -251,12 +252,24 @@ def tick(now: datetime | None = None, limit: int = 50) -> tuple[int, datetime | 
         try:
             moved, next_deadline = _run_due_for(match_id, now)
         except Exception:  # one broken match must not stop the clock for every other table
-            log.exception("the clock could not apply what is due for match %s", match_id)
+            log.exception("clock: match %s failed; retrying it in %s s", match_id, RETRY_FAILED_AFTER_S)
+            upcoming.append(_retry_later(match_id, now))
             continue
         applied += moved
         if next_deadline is not None:
             upcoming.append(next_deadline)
     return applied, min(upcoming, default=None)
+
+
+def _retry_later(match_id: int, now: datetime) -> datetime:
+    """Move a failing match's next look back, so it cannot hold the head of the queue. Its due
+    times are recomputed from the state at that look, so no timeout is lost or moved."""
+    retry_at = now + timedelta(seconds=RETRY_FAILED_AFTER_S)
+    try:
+        Match.objects.filter(pk=match_id).update(next_deadline=retry_at)
+    except Exception:
+        log.exception("clock: could not postpone match %s", match_id)
+    return retry_at
 
 
 def seconds_until_next_deadline(now: datetime | None = None) -> float | None:
@@ -288,5 +301,5 @@ def abort(match: Match) -> bool:
     match.table.status = Table.Status.ABORTED
     match.table.save(update_fields=["status", "updated_at"])
     broadcast.table_changed(match.table.token, match.version)
-    broadcast.lobby_changed()
+    broadcast.listing_changed(match.table)
     return True

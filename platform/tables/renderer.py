@@ -57,6 +57,7 @@ class Audience:
     is_host: bool
     signed_in: bool
     language: str
+    muted: frozenset[int] = frozenset()  # authors whose chat lines this user chose not to see
 
 
 @dataclass
@@ -68,6 +69,7 @@ class Snapshot:
     match: Match | None
     chat: list[ChatMessage]
     key: tuple[Any, ...] = field(default=())
+    mutes: dict[int, frozenset[int]] = field(default_factory=dict)  # muter -> authors muted here
 
     @property
     def version(self) -> int:
@@ -85,6 +87,7 @@ class Snapshot:
             is_host=signed_in and self.table.host_id == user.pk,
             signed_in=signed_in,
             language=language,
+            muted=self.mutes.get(user.pk, frozenset()) if signed_in else frozenset(),
         )
 
 
@@ -96,7 +99,7 @@ def _key(table: Table, seats: list[Seat], match: Match | None, messages: list[Ch
         table.next_table_id,
         (match.pk, match.version, match.status) if match else None,
         tuple((s.number, s.user_id, s.is_bot, s.autopilot, str(s.user) if s.user else "") for s in seats),
-        tuple((m.pk, m.text, getattr(m, "hidden", False)) for m in messages),
+        tuple((m.pk, m.text, getattr(m, "is_hidden", False)) for m in messages),
     )
 
 
@@ -113,7 +116,8 @@ def load(table_id: int) -> Snapshot | None:
         match.table = table  # the reverse side is known; don't let a template query it again
     seats = list(Seat.objects.filter(table_id=table_id).select_related("user").order_by("number"))
     messages = chat.recent_for(table_id)
-    return Snapshot(table, seats, match, messages, _key(table, seats, match, messages))
+    mutes = chat.mutes_of_authors(messages)
+    return Snapshot(table, seats, match, messages, _key(table, seats, match, messages), mutes)
 
 
 class _LRU:
@@ -203,6 +207,8 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
         "table_version": snapshot.version,
         "can_chat": False,
         "chat_messages": snapshot.chat,
+        "muted_ids": audience.muted,
+        "me_id": next((s.user_id for s in seats if s.number == seat), None),
         "error": error,
         "deadline": None,
         "my_turn": False,

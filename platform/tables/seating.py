@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import registry
+from moderation.models import Block
 from shabneshin.localize import digits
 from tables import broadcast, moderator
 from tables.models import Match, Seat, Table
@@ -49,7 +50,7 @@ def create_table(
     )
     Seat.objects.bulk_create([Seat(table=table, number=n) for n in range(seat_count)])
     Seat.objects.filter(table=table, number=0).update(user=host)
-    broadcast.lobby_changed()
+    broadcast.listing_changed(table)
     return table
 
 
@@ -62,8 +63,7 @@ def _locked_open_table(table: Table) -> Table:
 
 def _changed(table: Table) -> None:
     broadcast.table_changed(table.token)
-    if table.visibility == Table.Visibility.PUBLIC:
-        broadcast.lobby_changed()
+    broadcast.listing_changed(table)
 
 
 @transaction.atomic
@@ -71,6 +71,8 @@ def sit(table: Table, user: User, number: int | None = None) -> Seat:
     table = _locked_open_table(table)
     if table.seats.filter(user=user).exists():
         raise SeatingError(_("You already have a seat at this table."))
+    if Block.objects.filter(blocker_id=table.host_id, blocked=user).exists():
+        raise SeatingError(_("The host of this table does not want you at their tables."))
     free = table.seats.filter(user__isnull=True, is_bot=False)
     seat = free.filter(number=number).first() if number is not None else free.first()
     if seat is None:

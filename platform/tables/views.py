@@ -11,9 +11,10 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games import registry
+from shabneshin import ratelimit
 from tables import rendering, seating
 from tables.forms import CreateTableForm
 from tables.lobby import lobby_context
@@ -27,7 +28,7 @@ def _engine_or_404(slug: str):  # noqa: ANN202
         raise Http404("no such game") from None
 
 
-@require_GET
+@require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
     ctx = lobby_context()
     if request.user.is_authenticated:
@@ -41,12 +42,21 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/lobby.html", ctx)
 
 
+def _may_create_a_table(request: HttpRequest, form: CreateTableForm) -> bool:
+    """Tables created per hour, per player and per address; the form keeps its choices."""
+    allowed = ratelimit.TABLES_CREATED.allows(f"user:{request.user.pk}")
+    allowed = ratelimit.TABLES_CREATED.allows(f"addr:{ratelimit.address(request)}") and allowed
+    if not allowed:
+        form.add_error(None, _("You have created many tables in the last hour. Try again later."))
+    return allowed
+
+
 @login_required(login_url="accounts:guest")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def create(request: HttpRequest, slug: str) -> HttpResponse:
     engine = _engine_or_404(slug)
     form = CreateTableForm(engine, request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and _may_create_a_table(request, form):
         try:
             table = seating.create_table(
                 request.user,
@@ -63,7 +73,7 @@ def create(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tables/create.html", {"form": form, "game": engine})
 
 
-@require_GET
+@require_safe
 def detail(request: HttpRequest, token: str) -> HttpResponse:
     table = get_object_or_404(Table, token=token)
     ctx = rendering.context_for(table, request.user)
@@ -148,7 +158,7 @@ def play_again(request: HttpRequest, token: str) -> HttpResponse:
     return redirect("tables:detail", token=new.token)
 
 
-@require_GET
+@require_safe
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
     engine = _engine_or_404(slug)
     language = (get_language() or "fa")[:2]

@@ -34,3 +34,32 @@ def test_illegal_action_has_a_stable_code():
     assert isinstance(err, ValueError) and err.code == "not_awaited" and err.reason == "nope"
     with pytest.raises(ValueError):
         IllegalAction("nope", "no-such-code")
+
+
+@pytest.mark.parametrize("slug", ["werewolf", "dracula", "insidejob", "mummy", "monster"])
+def test_a_decision_is_optional_only_when_passing_or_in_a_mummy_window(slug):
+    """Every engine answers decision_is_optional for every awaited seat of random games."""
+    from games import registry
+    from games.base import TIMEOUT
+
+    engine = registry.get(slug)
+    seen = set()
+    for seed in range(8):
+        state = engine.setup(engine.min_players, None, seed)
+        rng = rng_for("optional", seed)
+        for _ in range(200):
+            awaited = sorted(engine.awaiting(state))
+            if not awaited:
+                break
+            for seat in awaited:
+                legal = engine.legal_actions(state, seat)
+                window = slug == "mummy" and state["public"]["phase"] == "window"
+                expected = window or all(a["type"] in ("pass", "timeout") for a in legal)
+                assert engine.decision_is_optional(state, seat) is expected
+                seen.add(expected)
+            seat = pick(rng, awaited)
+            choices = [a for a in engine.legal_actions(state, seat) if a != TIMEOUT] or [TIMEOUT]
+            state = engine.apply(state, seat, pick(rng, choices))
+    assert False in seen
+    if slug == "mummy":
+        assert True in seen

@@ -7,6 +7,7 @@ an outsider who should have no access to alice's private table.
 from __future__ import annotations
 
 import os
+from uuid import uuid4
 
 import pytest
 from django.conf import settings
@@ -32,6 +33,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def _platform_settings(settings):
     settings.BOT_DELAY_S = 0
     settings.CLOCK_ENABLED = False
+    # A cache of its own per test: rate-limit counters never leak between tests or workers.
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": uuid4().hex}}
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

@@ -20,7 +20,9 @@ async def _close_connections_after():
 
 
 async def _lobby():
-    tab = WebsocketCommunicator(application, "/ws/lobby/", headers=[(b"origin", b"http://testserver")])
+    tab = WebsocketCommunicator(
+        application, "/ws/lobby/", headers=[(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    )
     connected, _ = await tab.connect(timeout=5)
     assert connected
     return tab

@@ -1,0 +1,211 @@
+"""Players report, mute and block; staff work a report queue in the admin, hide chat lines (gone
+live for everyone), mute and ban for a period or for good, and every action is in the audit log.
+A ban holds at log-in, against a new guest from the same device, and at socket connect."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from channels.db import database_sync_to_async
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.models import User
+from moderation.gate import BANNED_CLOSE_CODE
+from moderation.models import Block, ModeratorAction, PersonalMute, Report, Sanction
+from tables import chat, seating
+from tables.models import ChatMessage, Table
+from tests.platform.sockets import close_thread_connections, connect, receive_html, receive_until
+
+
+@pytest.fixture
+def staff(db):
+    return User.objects.create_superuser(username="mod", password="a-long-password-1", display_name="Mod")
+
+
+@pytest.fixture
+def chatting_table(alice, bob):
+    table = seating.create_table(alice, "werewolf", 5, Table.Visibility.PRIVATE)
+    seating.sit(table, bob)
+    return table
+
+
+def _as(user) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(user)
+    return client
+
+
+def _player_url(table, user, message=None) -> str:
+    url = reverse("moderation:player", args=[table.token, user.pk])
+    return f"{url}?message={message.pk}" if message else url
+
+
+@pytest.mark.django_db
+def test_a_report_of_a_chat_line_reaches_the_admin_queue_with_the_line_in_context(chatting_table, alice, bob, staff):
+    chat.post(chatting_table, alice, "before it")
+    rude = chat.post(chatting_table, bob, "you are all idiots")
+    chat.post(chatting_table, alice, "after it")
+    response = _as(alice).post(_player_url(chatting_table, bob, rude), {"reason": "abuse", "note": "third time"})
+    assert response.status_code == 302
+    report = Report.objects.get()
+    assert (report.reporter, report.reported, report.message, report.note) == (alice, bob, rude, "third time")
+    admin = _as(staff)
+    queue = admin.get(reverse("admin:moderation_report_changelist") + "?status=open").content.decode()
+    assert "Bob" in queue and "Insults or harassment" in queue
+    page = admin.get(reverse("admin:moderation_report_change", args=[report.pk])).content.decode()
+    assert "before it" in page and "you are all idiots" in page and "after it" in page
+
+
+@pytest.mark.django_db
+def test_a_report_with_no_reason_is_refused_and_keeps_the_note(chatting_table, alice, bob):
+    response = _as(alice).post(_player_url(chatting_table, bob), {"reason": "nonsense", "note": "my careful note"})
+    assert response.status_code == 200 and Report.objects.count() == 0
+    page = response.content.decode()
+    assert "Select a valid choice" in page and "my careful note" in page
+
+
+@pytest.mark.django_db
+def test_only_a_player_at_the_table_can_be_reported_and_never_oneself(chatting_table, alice, bob, dave):
+    assert _as(alice).get(_player_url(chatting_table, dave)).status_code == 404
+    assert _as(alice).post(_player_url(chatting_table, alice), {"reason": "spam"}).status_code == 404
+    assert _as(dave).get(_player_url(chatting_table, bob)).status_code == 200  # anyone with the link may report
+    assert Client().get(_player_url(chatting_table, bob)).status_code == 302  # but must be someone
+    assert Report.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_a_personal_mute_hides_their_lines_for_the_muter_only(client, chatting_table, alice, bob, charlie):
+    chat.post(chatting_table, bob, "bob speaking")
+    alice_client = _as(alice)
+    alice_client.post(reverse("moderation:mute", args=[chatting_table.token, bob.pk]), {"on": "1"})
+    assert PersonalMute.objects.filter(muter=alice, muted=bob).exists()
+    table_url = reverse("tables:detail", args=[chatting_table.token])
+    assert "bob speaking" not in alice_client.get(table_url).content.decode()
+    assert "bob speaking" in _as(charlie).get(table_url).content.decode()
+    alice_client.post(reverse("moderation:mute", args=[chatting_table.token, bob.pk]), {"on": "0"})
+    assert "bob speaking" in alice_client.get(table_url).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_blocked_player_cannot_join_the_blockers_tables(chatting_table, alice, bob, charlie):
+    _as(alice).post(reverse("moderation:block", args=[chatting_table.token, bob.pk]), {"on": "1"})
+    assert Block.objects.filter(blocker=alice, blocked=bob).exists()
+    table = seating.create_table(alice, "werewolf", 5, Table.Visibility.PUBLIC)
+    response = _as(bob).post(reverse("tables:sit", args=[table.token]), follow=True)
+    assert "does not want you at their tables" in response.content.decode()
+    assert not table.seats.filter(user=bob).exists()
+    seating.sit(table, charlie)  # others still may
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_hidden_message_disappears_live_for_everyone(chatting_table, alice, bob, staff):
+    rude = await database_sync_to_async(chat.post)(chatting_table, bob, "a rude line")
+    report = await database_sync_to_async(Report.objects.create)(
+        reporter=alice, reported=bob, table=chatting_table, message=rude, reason="abuse"
+    )
+    tabs = []
+    for user in (alice, bob):
+        tab, connected, _ = await connect(chatting_table.token, user)
+        assert connected and "a rude line" in await receive_html(tab)
+        tabs.append(tab)
+    admin = await database_sync_to_async(_as)(staff)
+    await database_sync_to_async(admin.post)(
+        reverse("admin:moderation_report_changelist"),
+        {"action": "hide_reported_messages", "_selected_action": [report.pk]},
+    )
+    for tab in tabs:
+        html = await receive_until(tab, "hidden by a moderator")
+        assert "hidden by a moderator" in html and "a rude line" not in html
+        await tab.disconnect()
+    logged = await database_sync_to_async(lambda: list(ModeratorAction.objects.values_list("action", "actor")))()
+    assert logged == [("hide_message", staff.pk)]
+    await close_thread_connections()
+
+
+@pytest.mark.django_db
+def test_a_staff_chat_mute_blocks_posting_for_its_period_only(chatting_table, bob, staff):
+    mute = Sanction.objects.create(
+        user=bob, kind="chat_mute", reason="flooding", until=timezone.now() + timedelta(hours=1), created_by=staff
+    )
+    with pytest.raises(chat.ChatRefused, match="muted you in chat until .*flooding"):
+        chat.post(chatting_table, bob, "let me speak")
+    assert ChatMessage.objects.count() == 0
+    Sanction.objects.filter(pk=mute.pk).update(until=timezone.now() - timedelta(seconds=1))
+    chat.post(chatting_table, bob, "let me speak")
+    assert ChatMessage.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_staff_bans_through_the_admin_and_the_audit_log_records_it(bob, staff):
+    response = _as(staff).post(
+        reverse("admin:moderation_sanction_add"),
+        {"user": bob.pk, "kind": "ban", "reason": "cheating", "until_0": "", "until_1": ""},
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    ban = Sanction.objects.get()
+    assert (ban.user, ban.kind, ban.until, ban.created_by) == (bob, "ban", None, staff)
+    assert ModeratorAction.objects.filter(actor=staff, action="ban", target=bob).exists()
+
+
+@pytest.mark.django_db
+def test_a_banned_player_is_refused_at_log_in_with_the_reason(client, bob, staff):
+    Sanction.objects.create(user=bob, kind="ban", reason="cheating at werewolf", created_by=staff)
+    response = client.post(reverse("accounts:login"), {"username": "bob", "password": "a-long-password-1"})
+    page = response.content.decode()
+    assert response.status_code == 200 and "banned for good" in page and "cheating at werewolf" in page
+    assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.django_db
+def test_a_banned_guest_cannot_come_back_as_a_new_guest_from_the_same_device(client, staff):
+    client.post(reverse("accounts:guest"), {"display_name": "Troll"})
+    troll = User.objects.get(display_name="Troll")
+    Sanction.objects.create(
+        user=troll, kind="ban", reason="spam", until=timezone.now() + timedelta(days=7), created_by=staff
+    )
+    lobby = client.get(reverse("tables:lobby")).content.decode()
+    assert "banned until" in lobby and "spam" in lobby and "_auth_user_id" not in client.session
+    response = client.post(reverse("accounts:guest"), {"display_name": "Innocent"})
+    assert response.status_code == 200 and "banned until" in response.content.decode()
+    signup = client.post(
+        reverse("accounts:signup"),
+        {"username": "innocent", "display_name": "", "password1": "x-long-pass-99", "password2": "x-long-pass-99"},
+    )
+    assert signup.status_code == 200 and "banned until" in signup.content.decode()
+    assert list(User.objects.values_list("display_name", flat=True)) == ["Mod", "Troll"]
+    other_device = Client(HTTP_ACCEPT_LANGUAGE="en")
+    assert other_device.post(reverse("accounts:guest"), {"display_name": "Someone"}).status_code == 302
+
+
+@pytest.mark.django_db
+def test_a_forged_device_cookie_is_replaced(client):
+    client.cookies["shabneshin_device"] = "made-up-device"
+    response = client.get(reverse("tables:lobby"))
+    assert response.cookies["shabneshin_device"].value != "made-up-device"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_banned_player_is_refused_at_socket_connect_with_the_reason(chatting_table, bob, staff):
+    await database_sync_to_async(Sanction.objects.create)(user=bob, kind="ban", reason="abusive", created_by=staff)
+    tab, connected, _ = await connect(chatting_table.token, bob)
+    assert connected  # accepted only to say why
+    html = await receive_html(tab)
+    assert "banned for good" in html and "abusive" in html
+    closed = await tab.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": BANNED_CLOSE_CODE}
+    await close_thread_connections()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_ban_ends_an_open_sockets_right_to_act_at_once(chatting_table, bob, staff):
+    tab, _, _ = await connect(chatting_table.token, bob)
+    await receive_html(tab)
+    await database_sync_to_async(Sanction.objects.create)(user=bob, kind="ban", reason="abusive", created_by=staff)
+    await tab.send_to(text_data='{"chat": "still here"}')
+    assert "Only seated players" in await receive_until(tab, "Only seated players")
+    assert await database_sync_to_async(ChatMessage.objects.count)() == 0
+    await tab.disconnect()
+    await close_thread_connections()

@@ -1,0 +1,89 @@
+"""Rate limits on Django's cache: each triggers, says so, and loses nothing the user typed. Chat
+storage is bounded too."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import User
+from moderation.models import Report
+from shabneshin import ratelimit
+from tables import chat, seating
+from tables.models import ChatMessage, Table
+from tests.redis_server import own_redis  # noqa: F401  (fixture)
+
+pytestmark = pytest.mark.django_db
+
+
+def test_chat_posts_per_minute_are_limited_with_a_clear_message(settings, werewolf_table, alice):
+    settings.RATE_CHAT_PER_MINUTE = 3
+    for n in range(3):
+        chat.post(werewolf_table, alice, f"line {n}")
+    with pytest.raises(chat.ChatRefused, match="writing too fast"):
+        chat.post(werewolf_table, alice, "one too many")
+    assert ChatMessage.objects.count() == 3
+
+
+def test_the_chat_limit_is_per_player(settings, werewolf_table, alice, bob):
+    settings.RATE_CHAT_PER_MINUTE = 1
+    seating.sit(werewolf_table, bob)
+    chat.post(werewolf_table, alice, "alice")
+    chat.post(werewolf_table, bob, "bob")
+    assert ChatMessage.objects.count() == 2
+
+
+def test_tables_created_per_hour_are_limited_and_the_form_keeps_its_choices(settings, alice):
+    settings.RATE_TABLES_PER_HOUR = 2
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(alice)
+    form = {"seat_count": "7", "visibility": "private", "speed": "fast"}
+    for _ in range(2):
+        assert client.post(reverse("tables:create", args=["werewolf"]), form).status_code == 302
+    response = client.post(reverse("tables:create", args=["werewolf"]), form)
+    page = response.content.decode()
+    assert response.status_code == 200 and "many tables in the last hour" in page
+    assert '<option value="7" selected>' in page and 'value="fast" selected' in page.replace("\n", " ")
+    assert Table.objects.count() == 2
+
+
+def test_guests_per_address_per_hour_are_limited_and_the_name_is_kept(settings):
+    settings.RATE_GUESTS_PER_HOUR = 2
+    for n in range(2):
+        assert Client().post(reverse("accounts:guest"), {"display_name": f"Guest {n}"}).status_code == 302
+    response = Client(HTTP_ACCEPT_LANGUAGE="en").post(reverse("accounts:guest"), {"display_name": "Shirin"})
+    page = response.content.decode()
+    assert response.status_code == 200 and "Too many new names from your address" in page
+    assert 'value="Shirin"' in page and User.objects.count() == 2
+    other = Client(REMOTE_ADDR="10.0.0.9")
+    assert other.post(reverse("accounts:guest"), {"display_name": "Elsewhere"}).status_code == 302
+
+
+def test_sign_ups_per_address_per_hour_are_limited_and_the_form_is_kept(settings):
+    settings.RATE_SIGNUPS_PER_HOUR = 1
+    data = {"username": "first", "display_name": "", "password1": "x-long-pass-99", "password2": "x-long-pass-99"}
+    assert Client().post(reverse("accounts:signup"), data).status_code == 302
+    response = Client(HTTP_ACCEPT_LANGUAGE="en").post(reverse("accounts:signup"), {**data, "username": "second"})
+    page = response.content.decode()
+    assert response.status_code == 200 and "Too many new names from your address" in page
+    assert 'value="second"' in page and list(User.objects.values_list("username", flat=True)) == ["first"]
+
+
+def test_a_limit_counts_in_redis_when_redis_is_configured_and_fails_open_without_it(settings, own_redis):  # noqa: F811
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": own_redis.url}}
+    settings.RATE_CHAT_PER_MINUTE = 2
+    assert [ratelimit.CHAT_POSTS.allows("p") for _ in range(3)] == [True, True, False]
+    own_redis.stop()
+    assert ratelimit.CHAT_POSTS.allows("p"), "a cache outage allows rather than refusing everyone"
+
+
+def test_stored_chat_is_bounded_but_keeps_reported_lines(monkeypatch, werewolf_table, alice, bob):
+    monkeypatch.setattr(chat, "KEPT", 5)
+    seating.sit(werewolf_table, bob)
+    first = chat.post(werewolf_table, bob, "reported early")
+    Report.objects.create(reporter=alice, reported=bob, table=werewolf_table, message=first, reason="abuse")
+    for n in range(10):
+        chat.post(werewolf_table, alice, f"line {n}")
+    texts = list(ChatMessage.objects.order_by("pk").values_list("text", flat=True))
+    assert texts == ["reported early", *(f"line {n}" for n in range(5, 10))]
