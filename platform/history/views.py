@@ -25,7 +25,8 @@ def my_games(request: HttpRequest) -> HttpResponse:
     for match in matches[:200]:
         seat = match.seat_of(request.user)
         winners = (match.result or {}).get("winners", [])
-        rows.append({"match": match, "seat": seat, "won": seat in winners if match.result else None})
+        draw = bool((match.result or {}).get("draw"))
+        rows.append({"match": match, "seat": seat, "won": seat in winners if match.result else None, "draw": draw})
     return render(request, "history/my_games.html", {"rows": rows})
 
 
