@@ -34,6 +34,15 @@ from games import registry  # noqa: E402
 from games.base import Engine, State, pick, rng_for  # noqa: E402
 
 MAX_STEPS = 20_000
+# Table options of the duel: Night of the Mummy's bots can ask each other forever, so the duel
+# plays with its round limit (a draw: nobody wins), and 7-8 players need the advanced guests.
+ROUND_LIMIT = 20
+
+
+def options_for(engine: Engine, n: int) -> dict[str, Any]:
+    if engine.slug == "mummy":
+        return {"max_rounds": ROUND_LIMIT, "advanced_guests": n >= 7}
+    return {}
 
 
 @dataclass(frozen=True)
@@ -92,7 +101,7 @@ def play(engine: Engine, n: int, seed: int, bots: set[int]) -> list[int]:
     module = _bots(engine.slug)
     reads_chat = bool(getattr(module, "READS_CHAT", False))
     chat = _Chat(engine, _talk(engine.slug), seed)
-    state = engine.setup(n, None, seed)
+    state = engine.setup(n, options_for(engine, n), seed)
     steps = 0
     while engine.awaiting(state):
         steps += 1
@@ -168,7 +177,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("slugs", nargs="*")
     args = parser.parse_args(argv)
     slugs = args.slugs or [e.slug for e in registry.all()]
-    duels = [duel(slug, args.games, lambda s: print(s, file=sys.stderr)) for slug in slugs]
+    duels = []
+    for slug in slugs:
+        duels.append(duel(slug, args.games, lambda s: print(s, file=sys.stderr)))
+        print(table(duels[-1:]).splitlines()[-1], file=sys.stderr)
     print(table(duels))
     return 0
 

@@ -11,7 +11,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from tables import moderator
+from tables import bot_chat, moderator
 
 log = logging.getLogger(__name__)
 _tasks: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
@@ -20,6 +20,7 @@ _tasks: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
 async def tick() -> float:
     """Apply what is due; return how long to sleep before the next look."""
     await database_sync_to_async(moderator.run_due)()
+    await database_sync_to_async(bot_chat.run_due)()
     wait = await database_sync_to_async(moderator.seconds_until_next_deadline)()
     return settings.CLOCK_TICK_S if wait is None else min(settings.CLOCK_TICK_S, max(wait, 0.02))
 
