@@ -136,6 +136,19 @@ def _deal(engine: Engine, i: int) -> tuple[int, int, int]:
     return n, seed, (i // len(counts)) % n
 
 
+def short_duel(slug: str, games: int, all_bots: bool = False) -> tuple[float, float]:
+    """One measure alone: (bot seat's win rate, random seat's win rate) over the same deals, with
+    one bot among random players, or (``all_bots``) among bots."""
+    engine = registry.get(slug)
+    bot = random_player = 0
+    for i in range(games):
+        n, seed, seat = _deal(engine, i)
+        others = set(range(n)) - {seat} if all_bots else set()
+        bot += seat in play(engine, n, seed, others | {seat})
+        random_player += seat in play(engine, n, seed, others)
+    return bot / games, random_player / games
+
+
 def duel(slug: str, games: int, progress: Callable[[str], None] | None = None) -> Duel:
     engine = registry.get(slug)
     wins = {"one_bot": 0, "one_random": 0, "all_bots": 0, "all_but_one": 0}

@@ -33,6 +33,7 @@ from typing import Any
 
 from games.base import Action, pick
 from games.werewolf import talk
+from games.werewolf.roles import WOLVES_FOR
 
 WOLF = "WOLF"
 READS_CHAT = True
@@ -128,11 +129,22 @@ def _vote(view: dict[str, Any], options: list[int], rng: random.Random, chat: Ch
     candidates = {t for t in allowed if suspicion.get(t, 0.0) > -100.0}
     choice = _top(suspicion, candidates)
     if choice is not None and suspicion[choice] <= 0:
-        if view["my_role"] == "SEER" and candidates:
-            # Among the players he has not cleared, a blind vote is likelier to hit a wolf.
+        if candidates and (view["my_role"] == "SEER" or _last_chance(view)):
+            # The seer's blind vote, among players he has not cleared, is likelier to hit a wolf;
+            # and when the next night would end the game, a blind elimination is the only hope.
             return int(pick(rng, sorted(candidates)))
         return None  # no clue: a random elimination helps the wolves more than the village
     return choice
+
+
+def _last_chance(view: dict[str, Any]) -> bool:
+    """Whether the village loses at the next dawn unless a wolf goes today: after one more night
+    kill the wolves would be as many as the rest (the count of living wolves is public: the deal's
+    wolves minus the dead ones)."""
+    n = len(view["dead_roles"])
+    wolves = WOLVES_FOR[n] - sum(1 for role in view["dead_roles"] if role == WOLF)
+    others = len(view["alive"]) - wolves
+    return wolves >= others - 1
 
 
 def choose(view: dict[str, Any], legal_actions: list[Action], rng: random.Random, chat: Chat | None = None) -> Action:
