@@ -9,7 +9,7 @@ PORT ?= 8000
 SERVICES_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 SERVICES_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test test-games test-platform test-services test-e2e messages check-components golden lint clean
+.PHONY: run test test-games test-platform test-services test-e2e bench messages check-components golden lint clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,7 +41,11 @@ test-services: $(VENV)/.installed
 		$(PYTEST) -q -n 2 tests/platform
 
 test-e2e: $(VENV)/.installed
-	$(PYTEST) -q tests/e2e
+	$(PYTEST) -q tests/e2e tests/bench
+
+# The load benchmark beside a bare Channels echo (README "Performance"); FULL=1 for every run.
+bench: $(VENV)/.installed
+	$(PY) scripts/bench/run.py $(if $(FULL),--full,)
 
 golden: $(VENV)/.installed
 	$(PY) scripts/golden.py --all

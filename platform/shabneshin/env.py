@@ -70,7 +70,10 @@ def database_from_url(url: str, test_suffix: str = "") -> dict[str, Any]:
         "PASSWORD": unquote(parsed.password or ""),
         "HOST": parsed.hostname or "",
         "PORT": str(parsed.port or ""),
+        # psycopg's pool keeps connections open between database_sync_to_async calls (opening
+        # one per call cost more than the move itself); Django requires CONN_MAX_AGE 0 with it.
         "CONN_MAX_AGE": 0,
+        "OPTIONS": {"pool": {"min_size": 2, "max_size": 20, "timeout": 10}},
         "TEST": {"NAME": f"test_{name}{test_suffix}"},
     }
 

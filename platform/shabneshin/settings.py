@@ -87,6 +87,9 @@ else:
             "OPTIONS": {"init_command": "PRAGMA journal_mode=WAL;", "transaction_mode": "IMMEDIATE", "timeout": 20},
             # A file, not shared memory, so tests see the locking that two server processes would.
             "TEST": {"NAME": str(Path(tempfile.gettempdir()) / f"shabneshin-test-{_checkout_id}.sqlite3")},
+            # Persistent: one connection per worker thread instead of one per database_sync_to_async call.
+            "CONN_MAX_AGE": env_int("CONN_MAX_AGE", 600),
+            "CONN_HEALTH_CHECKS": True,
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -126,6 +129,8 @@ CLOCK_ENABLED = env_bool("CLOCK_ENABLED", True)
 # Multiplies every game's decision timers (1 = the rules specs' defaults); browser tests use less.
 TIMER_SCALE = env_float("TIMER_SCALE", 1.0)
 SERVE_STATIC = env_bool("SERVE_STATIC", True)
+# Query and render counters for `make bench` (shabneshin.counters), served at /__counters__.
+BENCH_COUNTERS = env_bool("BENCH_COUNTERS", False)
 
 LOGGING = {
     "version": 1,

@@ -8,3 +8,11 @@ class TablesConfig(AppConfig):
     name = "tables"
     verbose_name = _("Tables and matches")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.conf import settings
+
+        if settings.BENCH_COUNTERS:
+            from shabneshin import counters
+
+            counters.install()

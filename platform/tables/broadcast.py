@@ -3,6 +3,8 @@ own seat's view of the current state (ARCHITECTURE §4)."""
 
 from __future__ import annotations
 
+import uuid
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
@@ -21,14 +23,23 @@ def group_for(token: str) -> str:
     return f"table.{token}"
 
 
+def _event() -> str:
+    """Names one group message, so that the sockets of one process that hear it share one read of
+    the table (tables.renderer)."""
+    return uuid.uuid4().hex
+
+
 def table_changed(token: str, version: int = 0) -> None:
     """After the current transaction commits: "this table changed, version V is out"."""
-    transaction.on_commit(lambda: _send(group_for(token), {"type": "table.changed", "version": version}))
+    message = {"type": "table.changed", "version": version, "event": _event()}
+    transaction.on_commit(lambda: _send(group_for(token), message))
 
 
 def chat_posted(token: str) -> None:
-    transaction.on_commit(lambda: _send(group_for(token), {"type": "chat.posted"}))
+    message = {"type": "chat.posted", "event": _event()}
+    transaction.on_commit(lambda: _send(group_for(token), message))
 
 
 def lobby_changed() -> None:
-    transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}))
+    message = {"type": "lobby.changed", "event": _event()}
+    transaction.on_commit(lambda: _send(LOBBY_GROUP, message))

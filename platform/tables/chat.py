@@ -55,5 +55,12 @@ def post(table: Table, user: User, text: str) -> ChatMessage:
 
 
 def recent(table: Table) -> list[ChatMessage]:
-    messages = list(table.chat.select_related("author").order_by("-created_at", "-pk")[:HISTORY])
+    return recent_for(table.pk)
+
+
+def recent_for(table_id: int) -> list[ChatMessage]:
+    """The last HISTORY messages, oldest first, with their authors (one query)."""
+    messages = list(
+        ChatMessage.objects.filter(table_id=table_id).select_related("author").order_by("-created_at", "-pk")[:HISTORY]
+    )
     return messages[::-1]

@@ -4,6 +4,7 @@ names a version and carries no secret. ``LobbyConsumer`` keeps the lobby's table
 from __future__ import annotations
 
 import json
+import time
 from importlib import import_module
 from typing import Any
 
@@ -15,14 +16,16 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.base import IllegalAction
-from tables import broadcast, chat, moderator, rendering
+from tables import broadcast, chat, decisions, moderator, renderer, rendering
 from tables.language import language_from_scope
 from tables.lobby import lobby_context
 from tables.models import Match, Table
 
 MAX_MESSAGE_BYTES = 8192
+POLICY_VIOLATION = 1008
 MAX_VERSION_DIGITS = 10
 _MALFORMED = object()
+_lobby_renders: dict[tuple[str, str], str] = {}
 
 
 def _loads(text: str) -> Any:
@@ -44,12 +47,53 @@ def _version(raw: Any) -> int | None:
     return None
 
 
+class FrameBudget:
+    """A token bucket per socket: ``BURST`` frames at once, ``RATE`` a second after that. Frames
+    past it are dropped (the first drop of a ``WINDOW_S`` window is told once); more than
+    ``CLOSE_AFTER_DROPS`` drops within a window close the socket. A socket lives in one process,
+    so its budget is plain memory: no cache round trip on every frame."""
+
+    RATE = 8.0
+    BURST = 24.0
+    WINDOW_S = 10.0
+    CLOSE_AFTER_DROPS = 200
+
+    def __init__(self) -> None:
+        self.tokens = self.BURST
+        self.at = time.monotonic()
+        self.window_start = self.at
+        self.dropped = 0  # within the current window
+
+    def take(self) -> str:
+        """``ok``, ``drop`` (``drop-first`` once a window), or ``close``."""
+        now = time.monotonic()
+        self.tokens = min(self.BURST, self.tokens + (now - self.at) * self.RATE)
+        self.at = now
+        if now - self.window_start > self.WINDOW_S:
+            self.window_start, self.dropped = now, 0
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return "ok"
+        self.dropped += 1
+        if self.dropped > self.CLOSE_AFTER_DROPS:
+            return "close"
+        return "drop-first" if self.dropped == 1 else "drop"
+
+
 class TableConsumer(AsyncWebsocketConsumer):
+    """One browser tab at a table. It sends only its own audience's fragments, rendered once per
+    version and audience by tables.renderer, and of those only the ones that changed since it
+    last sent them (a reconnect is a new consumer, so it sends everything)."""
+
     table_id: int | None = None
 
     async def connect(self) -> None:
         self.language = language_from_scope(self.scope)
         self.token = self.scope["url_route"]["kwargs"]["token"]
+        self.sent = renderer.SentFragments()
+        self.budget = FrameBudget()
+        self.seen: renderer.Snapshot | None = None
+        self.audience: renderer.Audience | None = None
         self.table_id = await self._table_id()
         if self.table_id is None:
             await self.close(code=4404)
@@ -57,7 +101,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = broadcast.group_for(self.token)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await self._send_fragments()
+        await self._push()
 
     async def disconnect(self, code: int) -> None:
         if self.table_id is not None:
@@ -66,6 +110,14 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- from the browser --
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        verdict = self.budget.take()
+        if verdict == "close":
+            await self.close(code=POLICY_VIOLATION)
+            return
+        if verdict != "ok":
+            if verdict == "drop-first":
+                await self._send_error(self._text("too_fast"))
+            return
         message = self._parse(text_data)
         if isinstance(message, str):
             await self._send_error(message)
@@ -76,14 +128,29 @@ class TableConsumer(AsyncWebsocketConsumer):
         if "resume" in message:
             await self._take_back_seat()
             return
-        action, version = message.get("action"), message.get("version")
+        action, version = message["action"], message["version"]
+        if self._surely_stale(version):
+            await self._push(error=self._text("stale_version"), again=True)
+            return
         error = await self._submit(action, version)
         if error is not None:
             code, text = error
             if code == "stale_version":
-                await self._send_fragments(error=text)
+                await self._push(error=text, fresh=True)
             else:
                 await self._send_error(text)
+
+    def _text(self, code: str) -> str:
+        with translation.override(self.language):
+            return rendering.error_message(code)
+
+    def _surely_stale(self, version: int) -> bool:
+        """Older than this seat's decision in what this socket last showed: stale for certain
+        (decisions only move forward), answered without touching the database."""
+        seen, audience = self.seen, self.audience
+        if seen is None or seen.match is None or audience is None or audience.seat is None:
+            return False
+        return version < decisions.opened_at(seen.match, audience.seat)
 
     def _parse(self, text_data: str | None) -> dict[str, Any] | str:
         """The message as a dict, or the readable reason it cannot be one."""
@@ -108,22 +175,29 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- from the group --
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        await self._send_fragments()
+        await self._push(event=event.get("event"))
 
     async def chat_posted(self, event: dict[str, Any]) -> None:
-        await self._send_fragments(names=("chat",))
+        await self._push(event=event.get("event"))
 
     # -- helpers --
 
-    async def _send_fragments(self, error: str | None = None, names: tuple[str, ...] = rendering.FRAGMENTS) -> None:
-        html = await self._render(error, names)
+    async def _push(
+        self, error: str | None = None, event: str | None = None, again: bool = False, fresh: bool = False
+    ) -> None:
+        """Send what changed for this socket. ``again``: the answer to a stale move, from what this
+        socket last showed (no database), with ``#status`` re-sent so the page confirms its
+        version; ``fresh``: the same after reading the table anew."""
+        html = await self._render(error, event, reuse=again, status_again=again or fresh)
         if html:
             await self.send(text_data=html)
 
     async def _send_error(self, text: str | None, only_if_error: bool = False) -> None:
         if text is None and only_if_error:
             return
-        await self.send(text_data=await self._render_error(text))
+        html = renderer.error_fragment(text, self.language)
+        if self.sent.changed({"errors": html}) or text is not None:
+            await self.send(text_data=html)
 
     def _csrf_token(self) -> str:
         """The browser's CSRF cookie: Django accepts its secret as a form token, so the seating
@@ -136,19 +210,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         return Table.objects.filter(token=self.token).values_list("pk", flat=True).first()
 
     @database_sync_to_async
-    def _render(self, error: str | None, names: tuple[str, ...]) -> str:
-        table = Table.objects.filter(pk=self.table_id).first()
-        if table is None:
+    def _render(self, error: str | None, event: str | None, reuse: bool = False, status_again: bool = False) -> str:
+        assert self.table_id is not None
+        snapshot = self.seen if reuse and self.seen is not None else renderer.snapshot_for_event(self.table_id, event)
+        if snapshot is None:
             return ""
-        with translation.override(self.language):
-            ctx = rendering.context_for(table, self.scope.get("user"), error)
-            ctx["csrf_token"] = self._csrf_token()
-            return rendering.render_fragments(ctx, names)
-
-    @database_sync_to_async
-    def _render_error(self, text: str | None) -> str:
-        with translation.override(self.language):
-            return render_to_string("tables/_errors.html", {"error": text, "oob": True})
+        if status_again:
+            self.sent.forget("status")
+        audience = snapshot.audience(self.scope.get("user"), self.language)
+        fragments = dict(renderer.fragments_for(snapshot, audience))
+        fragments["errors"] = renderer.error_fragment(error, self.language)
+        self.seen, self.audience = snapshot, audience
+        token = self._csrf_token()
+        return "".join(renderer.with_csrf(fragments[name], token) for name in self.sent.changed(fragments))
 
     def _acting_user(self) -> Any:
         """The socket's user, if their session still says so: a tab left open after logging out
@@ -160,26 +234,34 @@ class TableConsumer(AsyncWebsocketConsumer):
         store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session.session_key)
         return user if store.get(SESSION_KEY) == str(user.pk) else None
 
+    def _seat_and_match(self, user: Any) -> tuple[int | None, Match | None]:
+        """Where this socket's user sits and the match, from what the socket last rendered (the
+        moderator checks both again under its lock)."""
+        seen = self.seen
+        if seen is None or seen.match is None:
+            assert self.table_id is not None
+            seen = renderer.load(self.table_id)
+        if seen is None:
+            return None, None
+        return seen.seat_of(user), seen.match
+
     @database_sync_to_async
     def _submit(self, action: dict[str, Any], version: int) -> tuple[str, str] | None:
         with translation.override(self.language):
             user = self._acting_user()
-            table = Table.objects.get(pk=self.table_id)
-            seat = chat.seat_of(table, user)
-            match = Match.objects.filter(table=table).first()
+            seat, match = self._seat_and_match(user)
             if seat is None or match is None:
                 return "forbidden", rendering.error_message("forbidden" if seat is None else "not_awaited")
             try:
-                moderator.submit(match.pk, seat, action, version)
+                moderator.submit(match.pk, seat, action, version, user_id=user.pk)
             except IllegalAction as exc:
                 return exc.code, rendering.error_message(exc.code)
             return None
 
     @database_sync_to_async
     def _take_back_seat(self) -> None:
-        table = Table.objects.get(pk=self.table_id)
-        seat = chat.seat_of(table, self._acting_user())
-        match = Match.objects.filter(table=table).first()
+        user = self._acting_user()
+        seat, match = self._seat_and_match(user)
         if seat is not None and match is not None:
             moderator.take_back_seat(match, seat)
 
@@ -207,9 +289,18 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         return  # the lobby listens only
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=await self._render())
+        await self.send(text_data=await self._render(event.get("event")))
 
     @database_sync_to_async
-    def _render(self) -> str:
-        with translation.override(self.language):
-            return render_to_string("tables/_lobby_tables.html", {**lobby_context(), "oob": True})
+    def _render(self, event: str | None) -> str:
+        """The lobby's list, rendered once per change and language in this process."""
+        key = (event, self.language)
+        html = _lobby_renders.get(key) if event else None
+        if html is None:
+            with translation.override(self.language):
+                html = render_to_string("tables/_lobby_tables.html", {**lobby_context(), "oob": True})
+            if event:
+                _lobby_renders[key] = html
+                while len(_lobby_renders) > 16:
+                    _lobby_renders.pop(next(iter(_lobby_renders)))
+        return html

@@ -112,6 +112,9 @@ class Match(models.Model):
     options = models.JSONField(_("options"), default=dict, blank=True)
     state = models.JSONField(_("state"))
     version = models.PositiveIntegerField(_("version"), default=0)
+    # Seat number (as text) -> the version at which that seat's current decision opened
+    # (tables.decisions): a form rendered at or after it is not stale.
+    decision_versions = models.JSONField(_("decision versions"), default=dict, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLAYING, db_index=True)
     result = models.JSONField(_("result"), null=True, blank=True)
     next_deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True)

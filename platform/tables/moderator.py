@@ -19,7 +19,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games.base import TIMEOUT, IllegalAction, rng_for
-from tables import bot_chat, bot_pace, broadcast
+from tables import alarm, bot_chat, bot_pace, broadcast, decisions
 from tables.models import Match, Move, Seat, Table
 
 log = logging.getLogger(__name__)
@@ -54,8 +54,10 @@ def start(table: Table, seed: int | None = None) -> Match:
         window_started_at=now,
         last_move_at=now,
     )
+    match.decision_versions = decisions.at_start(engine, state)
     match.next_deadline = _next_deadline(match, seats, now)
     match.save()
+    alarm.deadline_set(match.next_deadline)
     table.status = Table.Status.PLAYING
     table.save(update_fields=["status", "updated_at"])
     broadcast.table_changed(table.token, match.version)
@@ -66,29 +68,48 @@ def start(table: Table, seed: int | None = None) -> Match:
 # --- a player's move -----------------------------------------------------------------------------
 
 
-def submit(match_id: int, seat: int, action: Any, version: int | None, source: str = Move.Source.PLAYER) -> Match:
-    """Apply ``action`` for ``seat`` if ``version`` is current. Raises ``IllegalAction``."""
+def submit(
+    match_id: int,
+    seat: int,
+    action: Any,
+    version: int | None,
+    source: str = Move.Source.PLAYER,
+    user_id: int | None = None,
+) -> Match:
+    """Apply ``action`` for ``seat`` if ``version`` is not stale for that seat (tables.decisions).
+    With ``user_id``, the seat must be that player's. Raises ``IllegalAction``."""
     if source == Move.Source.PLAYER and isinstance(action, dict) and action.get("type") == TIMEOUT["type"]:
         raise IllegalAction("Only the clock can end a decision by timeout.", "forbidden")
     with transaction.atomic():
         match = Match.objects.select_for_update().select_related("table").get(pk=match_id)
         if match.status != Match.Status.PLAYING:
             raise IllegalAction("The game is over.", "game_over")
-        if version is not None and version != match.version:
+        if version is not None and decisions.is_stale(match, seat, version):
             raise IllegalAction("The game moved on before your move arrived.", "stale_version")
-        _apply(match, seat, action, source, timezone.now())
+        seats = _seats(match)
+        if user_id is not None and not any(s.number == seat and s.user_id == user_id for s in seats):
+            raise IllegalAction("That is not your seat.", "forbidden")
+        _apply(match, seat, action, source, timezone.now(), seats)
     return match
 
 
-def _apply(match: Match, seat: int, action: Any, source: str, now: datetime) -> None:
-    """Engine call, new state, version, move log, deadline, broadcast: one move, inside a lock."""
+def _seats(match: Match) -> list[Seat]:
+    return list(Seat.objects.filter(table_id=match.table_id).order_by("number"))
+
+
+def _apply(match: Match, seat: int, action: Any, source: str, now: datetime, seats: list[Seat]) -> None:
+    """Engine call, new state, version, move log, deadline, broadcast: one move, inside a lock.
+    ``seats`` are the table's seat rows, read inside the same lock."""
     engine = match.engine
     before = match.state
     was_a_choice = engine.legal_actions(before, seat) != [TIMEOUT]
     after = engine.apply(before, seat, action)  # raises IllegalAction; nothing is written then
-    _track_attendance(match, seat, source, was_a_choice)
+    _track_attendance(seats, seat, source, was_a_choice)
     match.state = after
     match.version += 1
+    match.decision_versions = decisions.after_move(
+        engine, before, after, seat, match.version, match.decision_versions or {}
+    )
     match.last_move_at = now
     if engine.opens_new_window(before, after):
         match.window_started_at = now
@@ -103,16 +124,17 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime) -> 
         table.save(update_fields=["status", "updated_at"])
         broadcast.lobby_changed()
     else:
-        match.next_deadline = _next_deadline(match, list(table.seats.all()), now)
+        match.next_deadline = _next_deadline(match, seats, now)
+        alarm.deadline_set(match.next_deadline)
     match.save()
     Move.objects.create(match=match, seq=match.version, seat=seat, action=action, source=source)
     broadcast.table_changed(table.token, match.version)
 
 
-def _track_attendance(match: Match, seat: int, source: str, was_a_choice: bool) -> None:
+def _track_attendance(seats: list[Seat], seat: int, source: str, was_a_choice: bool) -> None:
     """A player who lets the clock decide AUTOPILOT_AFTER_MISSES real choices in a row is handed to
     a practice bot (ARCHITECTURE §5); their own next move, or "take back my seat", ends that."""
-    row = Seat.objects.filter(table_id=match.table_id, number=seat, is_bot=False).first()
+    row = next((s for s in seats if s.number == seat and not s.is_bot), None)
     if row is None:
         return
     if source == Move.Source.PLAYER:
@@ -128,15 +150,17 @@ def _track_attendance(match: Match, seat: int, source: str, was_a_choice: bool) 
 @transaction.atomic
 def take_back_seat(match: Match, seat: int) -> bool:
     """The player is back: their seat leaves the autopilot. Returns whether anything changed."""
-    match = Match.objects.select_for_update().get(pk=match.pk)
+    match = Match.objects.select_for_update().select_related("table").get(pk=match.pk)
     changed = Seat.objects.filter(table_id=match.table_id, number=seat, autopilot=True).update(
         autopilot=False, missed_deadlines=0
     )
-    if changed and match.status == Match.Status.PLAYING:
-        match.next_deadline = _next_deadline(match, list(match.table.seats.all()), timezone.now())
+    if not changed:
+        return False  # nothing to tell anyone: a repeated "resume" costs one query
+    if match.status == Match.Status.PLAYING:
+        match.next_deadline = _next_deadline(match, _seats(match), timezone.now())
         match.save(update_fields=["next_deadline"])
     broadcast.table_changed(match.table.token, match.version)
-    return bool(changed)
+    return True
 
 
 # --- the clock -----------------------------------------------------------------------------------
@@ -178,7 +202,8 @@ def bot_action(match: Match, seat: int) -> dict[str, Any]:
     return dict(choice)
 
 
-def _run_due_for(match_id: int, now: datetime) -> int:
+def _run_due_for(match_id: int, now: datetime) -> tuple[int, datetime | None]:
+    """Apply what is due for one match; return how many moves, and its next deadline."""
     skip = connection.features.has_select_for_update_skip_locked
     with transaction.atomic():
         match = (
@@ -188,31 +213,50 @@ def _run_due_for(match_id: int, now: datetime) -> int:
             .first()
         )
         if match is None:
-            return 0  # another process took it, or it was answered in the meantime
+            return 0, None  # another process took it, or it was answered in the meantime
         applied = 0
+        seats = _seats(match)  # _apply keeps these rows current (a seat may be handed to a bot)
         while match.status == Match.Status.PLAYING and applied < MAX_CLOCK_MOVES_PER_MATCH:
-            seats = list(match.table.seats.all())  # a seat may have just been handed to a bot
             due = [(when, seat, how) for seat, (when, how) in _due_times(match, seats, now).items() if when <= now]
             if not due:
                 break
             _, seat, how = min(due)
             if how == "bot":
-                _apply(match, seat, bot_action(match, seat), Move.Source.BOT, now)
+                _apply(match, seat, bot_action(match, seat), Move.Source.BOT, now, seats)
             else:
-                _apply(match, seat, dict(TIMEOUT), Move.Source.CLOCK, now)
+                _apply(match, seat, dict(TIMEOUT), Move.Source.CLOCK, now, seats)
             applied += 1
-        return applied
+        return applied, match.next_deadline
 
 
 def run_due(now: datetime | None = None, limit: int = 50) -> int:
     """Apply every bot move and timeout that is due; return how many moves were applied."""
+    return tick(now, limit)[0]
+
+
+def tick(now: datetime | None = None, limit: int = 50) -> tuple[int, datetime | None]:
+    """One look of the clock: apply what is due, and say when the next deadline is. One indexed
+    query when nothing is due. A match that fails is logged and left due; the others go on."""
     now = now or timezone.now()
-    ids = list(
-        Match.objects.filter(status=Match.Status.PLAYING, next_deadline__lte=now)
+    rows = list(
+        Match.objects.filter(status=Match.Status.PLAYING, next_deadline__isnull=False)
         .order_by("next_deadline")
-        .values_list("pk", flat=True)[:limit]
+        .values_list("pk", "next_deadline")[:limit]
     )
-    return sum(_run_due_for(match_id, now) for match_id in ids)
+    upcoming = [when for _, when in rows if when > now]
+    applied = 0
+    for match_id, when in rows:
+        if when > now:
+            break
+        try:
+            moved, next_deadline = _run_due_for(match_id, now)
+        except Exception:  # one broken match must not stop the clock for every other table
+            log.exception("the clock could not apply what is due for match %s", match_id)
+            continue
+        applied += moved
+        if next_deadline is not None:
+            upcoming.append(next_deadline)
+    return applied, min(upcoming, default=None)
 
 
 def seconds_until_next_deadline(now: datetime | None = None) -> float | None:

@@ -20,11 +20,15 @@ def session_cookie(user) -> str:
     return client.cookies[settings.SESSION_COOKIE_NAME].value
 
 
-async def connect(token: str, user=None, origin: str = "http://testserver", language: str = "en"):
+async def connect(token: str, user=None, origin: str = "http://testserver", language: str = "en", csrf: str = ""):
     headers = [(b"origin", origin.encode()), (b"host", b"testserver"), (b"accept-language", language.encode())]
+    cookies = []
     if user is not None:
-        cookie = await session_cookie(user)
-        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
+        cookies.append(f"{settings.SESSION_COOKIE_NAME}={await session_cookie(user)}")
+    if csrf:
+        cookies.append(f"{settings.CSRF_COOKIE_NAME}={csrf}")
+    if cookies:
+        headers.append((b"cookie", "; ".join(cookies).encode()))
     communicator = WebsocketCommunicator(application, f"/ws/tables/{token}/", headers=headers)
     connected, code = await communicator.connect(timeout=5)
     if not connected:

@@ -1,0 +1,59 @@
+"""Counts SQL queries and template renders, for the benchmark (``make bench``) and a few tests.
+
+Off unless ``BENCH_COUNTERS`` is set (or a test calls :func:`install`): it wraps Django's cursor
+and Template.render at class level, so it sees every thread's connection (the WebSocket renders
+run in database_sync_to_async's worker thread)."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+_lock = threading.Lock()
+_counts = {"queries": 0, "renders": 0}
+_installed = False
+
+
+def _bump(name: str) -> None:
+    with _lock:
+        _counts[name] += 1
+
+
+def install() -> None:
+    global _installed
+    if _installed:
+        return
+    from django.db.backends import utils
+    from django.template import base
+
+    execute, executemany, render = (
+        utils.CursorWrapper.execute,
+        utils.CursorWrapper.executemany,
+        base.Template.render,
+    )
+
+    def counted_execute(self: Any, sql: Any, params: Any = None) -> Any:
+        _bump("queries")
+        return execute(self, sql, params)
+
+    def counted_executemany(self: Any, sql: Any, param_list: Any) -> Any:
+        _bump("queries")
+        return executemany(self, sql, param_list)
+
+    def counted_render(self: Any, context: Any) -> Any:
+        _bump("renders")
+        return render(self, context)
+
+    utils.CursorWrapper.execute = counted_execute  # type: ignore[method-assign]
+    utils.CursorWrapper.executemany = counted_executemany  # type: ignore[method-assign]
+    base.Template.render = counted_render  # type: ignore[method-assign]
+    _installed = True
+
+
+def snapshot() -> dict[str, int]:
+    with _lock:
+        return dict(_counts)
+
+
+def installed() -> bool:
+    return _installed

@@ -1,0 +1,348 @@
+"""One renderer per table version (ARCHITECTURE §4).
+
+On "this table changed", a server process loads the table **once** (:func:`load`: the table with
+its match, the seats with their players, the recent chat: three queries), whatever the number of
+its sockets at that table. Each distinct audience (each seat; each kind of onlooker) then gets its
+context and fragments computed once (:func:`fragments_for`), and every socket of that audience
+reuses them: two tabs of one seat, all the spectators of one language.
+
+What keeps this safe:
+- An audience is derived from the snapshot's seats and the socket's own user, never from the
+  browser; a seat's fragments are cached under that seat's number and handed only to sockets whose
+  user sits there.
+- The cache key holds everything a fragment depends on (the match version, the table's and the
+  seats' rows, the chat), so it stays correct across any number of processes: a process only ever
+  serves what it rendered from the database itself.
+- The CSRF token, the one per-browser value in a fragment, is a placeholder in the cache and
+  filled in per socket (:func:`with_csrf`), so one browser's token never reaches another.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from games.base import TIMEOUT
+from tables import chat, decisions
+from tables.models import ChatMessage, Match, Seat, Table
+
+FRAGMENTS = ("status", "seats", "board", "actions", "log", "chat", "errors")
+TEMPLATE_PARTS = (*FRAGMENTS, "action_label", "log_entry", "result", "seat_badge")
+CSRF_PLACEHOLDER = "__shabneshin_csrf_token__"
+
+SNAPSHOTS_KEPT = 256
+RENDERS_KEPT = 2048
+LOG_ITEMS_KEPT = 50_000
+
+
+@dataclass(frozen=True)
+class Onlooker:
+    """What a fragment may know of the socket's user: whether they are signed in, nothing else."""
+
+    is_authenticated: bool
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Whose eyes a rendering is for. Two sockets with the same audience see the same HTML."""
+
+    seat: int | None
+    is_host: bool
+    signed_in: bool
+    language: str
+
+
+@dataclass
+class Snapshot:
+    """A table as one process read it for one change: enough to render every audience."""
+
+    table: Table
+    seats: list[Seat]
+    match: Match | None
+    chat: list[ChatMessage]
+    key: tuple[Any, ...] = field(default=())
+
+    @property
+    def version(self) -> int:
+        return self.match.version if self.match else 0
+
+    def seat_of(self, user: Any) -> int | None:
+        if user is None or not getattr(user, "is_authenticated", False):
+            return None
+        return next((s.number for s in self.seats if s.user_id == user.pk), None)
+
+    def audience(self, user: Any, language: str) -> Audience:
+        signed_in = bool(user is not None and getattr(user, "is_authenticated", False))
+        return Audience(
+            seat=self.seat_of(user),
+            is_host=signed_in and self.table.host_id == user.pk,
+            signed_in=signed_in,
+            language=language,
+        )
+
+
+def _key(table: Table, seats: list[Seat], match: Match | None, messages: list[ChatMessage]) -> tuple[Any, ...]:
+    return (
+        table.pk,
+        table.status,
+        table.updated_at,
+        table.next_table_id,
+        (match.pk, match.version, match.status) if match else None,
+        tuple((s.number, s.user_id, s.is_bot, s.autopilot, str(s.user) if s.user else "") for s in seats),
+        tuple((m.pk, m.text, getattr(m, "hidden", False)) for m in messages),
+    )
+
+
+def load(table_id: int) -> Snapshot | None:
+    """The table, its match, seats and recent chat, in three queries."""
+    table = Table.objects.select_related("match", "next_table").filter(pk=table_id).first()
+    if table is None:
+        return None
+    try:
+        match: Match | None = table.match
+    except Match.DoesNotExist:
+        match = None
+    if match is not None:
+        match.table = table  # the reverse side is known; don't let a template query it again
+    seats = list(Seat.objects.filter(table_id=table_id).select_related("user").order_by("number"))
+    messages = chat.recent_for(table_id)
+    return Snapshot(table, seats, match, messages, _key(table, seats, match, messages))
+
+
+class _LRU:
+    """A small thread-safe LRU map (the renders run in database_sync_to_async's worker thread,
+    the page views in others)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Any, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: Any, value: Any) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+_snapshots = _LRU(SNAPSHOTS_KEPT)
+_renders = _LRU(RENDERS_KEPT)
+_log_items = _LRU(LOG_ITEMS_KEPT)
+
+
+def snapshot_for_event(table_id: int, event: str | None) -> Snapshot | None:
+    """The snapshot for one group message: the first socket of this process to hear ``event``
+    loads it, the others reuse it. Without an event (a connect, an answer to a stale move), a
+    fresh load."""
+    if event is None:
+        return load(table_id)
+    cached = _snapshots.get((table_id, event))
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    snapshot = load(table_id)
+    if snapshot is not None:
+        _snapshots.put((table_id, event), snapshot)
+    return snapshot
+
+
+def clear_caches() -> None:
+    _snapshots.clear()
+    _renders.clear()
+    _log_items.clear()
+
+
+# --- context ---------------------------------------------------------------------------------------
+
+
+def seat_names_of(seats: list[Seat]) -> list[str]:
+    names = []
+    for seat in seats:
+        if seat.is_bot:
+            names.append(_("Bot %(n)d") % {"n": seat.number + 1})
+        elif seat.user is not None:
+            names.append(str(seat.user))
+        else:
+            names.append(_("Empty seat"))
+    return names
+
+
+def build_context(snapshot: Snapshot, audience: Audience, error: str | None = None) -> dict[str, Any]:
+    """Everything a fragment receives, built from one seat's *view* (never the state)."""
+    table, seats, match = snapshot.table, snapshot.seats, snapshot.match
+    seat = audience.seat
+    slug = table.game
+    names = seat_names_of(seats)
+    ctx: dict[str, Any] = {
+        "table": table,
+        "user": Onlooker(audience.signed_in),
+        "game": table.engine,
+        "slug": slug,
+        "tpl": {part: [f"games/{slug}/_{part}.html", f"tables/_{part}.html"] for part in TEMPLATE_PARTS},
+        "seats": seats,
+        "names": names,
+        "my_seat": seat,
+        "on_autopilot": any(s.number == seat and s.autopilot for s in seats),
+        "is_host": audience.is_host,
+        "match": match,
+        "view": None,
+        "actions": [],
+        "version": snapshot.version,
+        "table_version": snapshot.version,
+        "can_chat": False,
+        "chat_messages": snapshot.chat,
+        "error": error,
+        "deadline": None,
+        "my_turn": False,
+        "csrf_token": CSRF_PLACEHOLDER,
+    }
+    if match is not None:
+        engine = match.engine
+        view = engine.view(match.state, seat)
+        legal = engine.legal_actions(match.state, seat) if seat is not None else []
+        if match.status != Match.Status.PLAYING:
+            legal = []
+        ctx["view"] = view
+        ctx["actions"] = [{"action": a, "json": json.dumps(a, sort_keys=True)} for a in legal if a != TIMEOUT]
+        ctx["my_turn"] = bool(legal)
+        # Action forms carry the version at which this seat's decision opened, so another seat's
+        # move does not make them stale (decisions.py).
+        ctx["version"] = decisions.opened_at(match, seat)
+        ctx["deadline"] = decisions.own_deadline(match, seat)
+        ctx["awaiting_names"] = [names[s] for s in view.get("awaiting", [])]
+        if view.get("result"):
+            winners = view["result"]["winners"]
+            ctx["result_rows"] = [
+                {**row, "seat": i, "name": names[i], "winner": i in winners}
+                for i, row in enumerate(view["result"]["seats"])
+            ]
+        ctx["log_items"] = log_items(slug, view, names, seat, ctx["tpl"])
+    awaiting = set(ctx["view"]["awaiting"]) if ctx["view"] else set()
+    ctx["seat_rows"] = [
+        {"seat": s, "number": s.number, "name": names[s.number], "awaited": s.number in awaiting} for s in seats
+    ]
+    ctx["can_chat"] = seat is not None and (
+        match is None or match.status != Match.Status.PLAYING or bool(ctx["view"].get("can_chat", True))
+    )
+    return ctx
+
+
+# --- the log, one entry at a time -------------------------------------------------------------------
+
+
+def log_view(view: dict[str, Any]) -> dict[str, Any]:
+    """All that a log entry's template may read of the view (templates/games/CONTRACT.md): whether
+    the game is over and its result, the viewer's seat, and LARRY's seat in Inside Job. An entry
+    never changes once written, so with these its rendering is known, and cached."""
+    public = view.get("public") or {}
+    return {
+        "over": view.get("over"),
+        "seat": view.get("seat"),
+        "result": view.get("result"),
+        "public": {"larry": public.get("larry")} if "larry" in public else {},
+    }
+
+
+def log_items(
+    slug: str, view: dict[str, Any], names: list[str], seat: int | None, tpl: dict[str, list[str]]
+) -> list[str]:
+    """Each log entry this viewer may read, rendered as its ``<li>``: once per entry, viewer, language
+    and game state that it depends on; a move renders only the entries it added."""
+    small_view = log_view(view)
+    fixed = (slug, translation.get_language(), seat, tuple(names), json.dumps(small_view, sort_keys=True))
+    out = []
+    for entry in view.get("log", []):
+        key = (fixed, json.dumps(entry, sort_keys=True))
+        item = _log_items.get(key)
+        if item is None:
+            item = mark_safe(  # noqa: S308 - rendered by our own autoescaping template
+                render_to_string(
+                    "tables/_log_item.html",
+                    {"entry": entry, "names": names, "my_seat": seat, "view": small_view, "tpl": tpl, "slug": slug},
+                )
+            )
+            _log_items.put(key, item)
+        out.append(item)
+    return out
+
+
+# --- fragments -------------------------------------------------------------------------------------
+
+
+def render_fragment(name: str, ctx: dict[str, Any], oob: bool = False) -> str:
+    return render_to_string(ctx["tpl"][name], {**ctx, "oob": oob})
+
+
+def fragments_for(snapshot: Snapshot, audience: Audience) -> dict[str, str]:
+    """Every fragment of this audience, as out-of-band swaps, rendered once per snapshot key.
+    ``#errors`` is rendered empty; a socket's own error goes through :func:`error_fragment`."""
+    key = (snapshot.key, audience)
+    cached = _renders.get(key)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    with translation.override(audience.language):
+        ctx = build_context(snapshot, audience)
+        # The chat depends on its messages and on who may write: moves mostly change neither.
+        chat_key = ("chat", snapshot.key[0], snapshot.key[-1], audience, ctx["can_chat"])
+        rendered = {}
+        for name in FRAGMENTS:
+            if name == "chat" and (cached_chat := _renders.get(chat_key)) is not None:
+                rendered[name] = cached_chat
+                continue
+            rendered[name] = render_fragment(name, ctx, oob=True)
+        _renders.put(chat_key, rendered["chat"])
+    _renders.put(key, rendered)
+    return rendered
+
+
+def error_fragment(text: str | None, language: str) -> str:
+    key = ("errors", text, language)
+    cached = _renders.get(key)
+    if cached is None:
+        with translation.override(language):
+            cached = render_to_string("tables/_errors.html", {"error": text, "oob": True})
+        _renders.put(key, cached)
+    return cached  # type: ignore[no-any-return]
+
+
+def with_csrf(html: str, token: str) -> str:
+    """A cached fragment with this browser's CSRF token in its seating forms."""
+    return html.replace(CSRF_PLACEHOLDER, token) if CSRF_PLACEHOLDER in html else html
+
+
+class SentFragments:
+    """What one socket last sent of each fragment, so unchanged ones are not sent again."""
+
+    def __init__(self) -> None:
+        self._hashes: dict[str, int] = {}
+
+    def forget(self, name: str) -> None:
+        self._hashes.pop(name, None)
+
+    def changed(self, fragments: dict[str, str]) -> list[str]:
+        out = []
+        for name, html in fragments.items():
+            digest = hash(html)
+            if self._hashes.get(name) != digest:
+                self._hashes[name] = digest
+                out.append(name)
+        return out

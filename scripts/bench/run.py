@@ -1,0 +1,268 @@
+"""`make bench`: the site beside a bare Channels echo, same machine, same generator, same load.
+
+    .venv/bin/python scripts/bench/run.py            # the short set, about 3 minutes
+    .venv/bin/python scripts/bench/run.py --full     # every mode in every configuration
+    .venv/bin/python scripts/bench/run.py --smoke    # two tables, a few moves (make test)
+
+Configurations: (a) the embedded default (SQLite, in-memory layer, one daphne); (b) PostgreSQL
+and Redis, one daphne; (c) PostgreSQL and Redis, two daphne processes with each table's clients
+split between them. Modes: waves, staggered, saturation (see load.py). Printed as a markdown table:
+applied and offered moves/s, p50/p95/p99, server CPU ms per applied move (from /proc), the ratio
+to the echo's, RSS per idle socket, bytes per frame, SQL queries and template renders per move
+(from the site's counting hook, on only here: BENCH_COUNTERS=1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scripts.bench import load  # noqa: E402
+from tests.servers import Daphne  # noqa: E402
+
+PG = "postgres://postgres@127.0.0.1:5432"
+REDIS = "redis://127.0.0.1:6379/5"
+SEATS = 6
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Plan:
+    tables: int
+    rate: float
+    seconds: float
+    runs: list[tuple[str, str]]  # (configuration, mode)
+
+
+SHORT = Plan(100, 100.0, 10.0, [("a", "staggered"), ("b", "staggered"), ("b", "saturation"), ("c", "saturation")])
+FULL = Plan(
+    100,
+    100.0,
+    30.0,
+    [(c, m) for c in ("a", "b") for m in ("waves", "staggered", "slow", "saturation")] + [("c", "saturation")],
+)
+SMOKE = Plan(2, 4.0, 3.0, [("a", "staggered")])
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _psql(sql: str) -> None:
+    code = "import psycopg, sys; c = psycopg.connect(sys.argv[1], autocommit=True); c.execute(sys.argv[2]); c.close()"
+    subprocess.run([sys.executable, "-c", code, f"{PG}/test", sql], check=True)
+
+
+class Servers:
+    """The site's (or the echo's) server processes for one configuration."""
+
+    def __init__(self, configuration: str, app: str, workdir: Path) -> None:
+        self.database = ""
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(ROOT / "platform"), str(ROOT)]),
+            "DJANGO_SETTINGS_MODULE": "shabneshin.settings",
+            "BENCH_COUNTERS": "1",
+            "LOG_LEVEL": "ERROR",
+            # Night turns wait a minimum length (so timing does not tell roles): shortened so a
+            # table can be offered a move about every second.
+            "TIMER_SCALE": "0.2",
+            "DATABASE_URL": "",
+            "REDIS_URL": "",
+        }
+        if configuration == "a":
+            env["SQLITE_PATH"] = str(workdir / f"bench-{secrets.token_hex(3)}.sqlite3")
+        else:
+            self.database = f"shabneshin_bench_{secrets.token_hex(4)}"
+            _psql(f'CREATE DATABASE "{self.database}"')
+            env["DATABASE_URL"] = f"{PG}/{self.database}"
+            env["REDIS_URL"] = REDIS
+        if app.startswith("shabneshin"):
+            subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+        count = 2 if configuration == "c" else 1
+        self.processes = [
+            Daphne(env, workdir / f"{configuration}-{i}-{app.split('.')[0]}.log", app) for i in range(count)
+        ]
+
+    @property
+    def urls(self) -> list[str]:
+        return [p.url for p in self.processes]
+
+    def cpu(self) -> float:
+        return sum(_cpu_seconds(p.pid) for p in self.processes)
+
+    def rss(self) -> int:
+        return sum(_rss_kib(p.pid) for p in self.processes)
+
+    def counters(self) -> dict[str, int]:
+        total = {"queries": 0, "renders": 0}
+        for url in self.urls:
+            with urllib.request.urlopen(url + "/__counters__", timeout=10) as response:
+                for key, value in json.loads(response.read()).items():
+                    total[key] += value
+        return total
+
+    def stop(self) -> None:
+        for process in self.processes:
+            process.stop()
+        if self.database:
+            _psql(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+
+
+def _sockets_for(urls: list[str], path: str, cookies: list[str]) -> list[load.Socket]:
+    out = []
+    for i, cookie in enumerate(cookies):
+        base = urls[i % len(urls)]
+        out.append(load.Socket(url=base.replace("http", "ws", 1) + path, origin=base, cookie=cookie))
+    return out
+
+
+async def _drive(tables: list[load.Table], mode: str, plan: Plan, rng: random.Random) -> list[load.Outcome]:
+    if mode == "waves":
+        return await load.waves(tables, plan.rate, plan.seconds)
+    if mode == "staggered":
+        return await load.staggered(tables, plan.rate, plan.seconds, rng)
+    if mode == "slow":  # ~10 moves/s offered, staggered
+        return await load.staggered(tables, plan.rate / 10, plan.seconds, rng)
+    return await load.saturation(tables, plan.seconds)
+
+
+def _measure(servers: Servers, tables: list[load.Table], mode: str, plan: Plan, site: bool) -> dict[str, float]:
+    rng = random.Random(7)
+
+    async def go() -> dict[str, float]:
+        rss_before = servers.rss()
+        await asyncio.gather(*(t.open() for t in tables))
+        await asyncio.sleep(2.0)  # every first render has arrived; the sockets idle
+        sockets = sum(len(t.sockets) for t in tables)
+        rss_per_socket = (servers.rss() - rss_before) / sockets
+        for t in tables:
+            for s in t.sockets:
+                s.frames = s.bytes = 0
+        versions = sum(max(s.version for s in t.sockets) for t in tables)
+        counted = servers.counters() if site else {}
+        cpu, began = servers.cpu(), time.perf_counter()
+        outcomes = await _drive(tables, mode, plan, rng)
+        elapsed = time.perf_counter() - began
+        cpu = servers.cpu() - cpu
+        await asyncio.sleep(0.5)
+        applied_all = sum(max(s.version for s in t.sockets) for t in tables) - versions if site else 0
+        after = servers.counters() if site else {}
+        await asyncio.gather(*(t.close() for t in tables))
+        latencies = [o.latency for o in outcomes if o.latency is not None]
+        offered = [o for o in outcomes if o.offered]
+        moves = max(applied_all, len(latencies)) or 1
+        frames = sum(s.frames for t in tables for s in t.sockets) or 1
+        return {
+            "offered": len(offered) / elapsed,
+            "applied": len(latencies) / elapsed,
+            "applied_share": len(latencies) / (len(offered) or 1),
+            "p50": load.percentile(latencies, 0.5) * 1000,
+            "p95": load.percentile(latencies, 0.95) * 1000,
+            "p99": load.percentile(latencies, 0.99) * 1000,
+            "cpu_ms": cpu * 1000 / moves,
+            "rss_kib": rss_per_socket,
+            "bytes": sum(s.bytes for t in tables for s in t.sockets) / frames,
+            "queries": (after["queries"] - counted["queries"]) / moves if site else float("nan"),
+            "renders": (after["renders"] - counted["renders"]) / moves if site else float("nan"),
+        }
+
+    return asyncio.run(go())
+
+
+def _site_tables(servers: Servers, n: int) -> list[load.Table]:
+    with ThreadPoolExecutor(8) as pool:
+        made = list(pool.map(lambda i: load.set_up_table(servers.urls, i, SEATS), range(n)))
+    return [
+        load.Table(_sockets_for(servers.urls, f"/ws/tables/{token}/", cookies), random.Random(i))
+        for i, (token, cookies) in enumerate(made)
+    ]
+
+
+def _echo_tables(servers: Servers, n: int) -> list[load.Table]:
+    return [
+        load.EchoTable(_sockets_for(servers.urls, f"/ws/echo/t{i}/", [""] * SEATS), random.Random(i)) for i in range(n)
+    ]
+
+
+def run(plan: Plan) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    with tempfile.TemporaryDirectory(prefix="shabneshin-bench-") as tmp:
+        workdir = Path(tmp)
+        for configuration, mode in plan.runs:
+            figures = {}
+            for kind in ("site", "echo"):
+                app = "shabneshin.asgi:application" if kind == "site" else "scripts.bench.echo:application"
+                servers = Servers(configuration, app, workdir)
+                try:
+                    tables = (_site_tables if kind == "site" else _echo_tables)(servers, plan.tables)
+                    figures[kind] = _measure(servers, tables, mode, plan, kind == "site")
+                finally:
+                    servers.stop()
+            rows.append({"configuration": configuration, "mode": mode, **figures})
+            print(_row(rows[-1]), flush=True)
+    return rows
+
+
+HEADER = (
+    "| config | mode | offered/s | applied/s (share) | p50 · p95 · p99 ms | CPU ms/move | × echo | "
+    "RSS KiB/socket | bytes/frame | SQL/move | renders/move |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def _row(row: dict[str, object]) -> str:
+    site, echo = row["site"], row["echo"]
+    assert isinstance(site, dict) and isinstance(echo, dict)
+    lines = []
+    for label, f in (("site", site), ("echo", echo)):
+        ratio = f"{site['cpu_ms'] / echo['cpu_ms']:.1f}" if label == "site" and echo["cpu_ms"] else "1"
+        lines.append(
+            f"| ({row['configuration']}) {label} | {row['mode']} | {f['offered']:.1f} | "
+            f"{f['applied']:.1f} ({f['applied_share']:.0%}) | {f['p50']:.0f} · {f['p95']:.0f} · {f['p99']:.0f} | "
+            f"{f['cpu_ms']:.2f} | {ratio} | {f['rss_kib']:.0f} | {f['bytes']:.0f} | "
+            f"{f['queries']:.1f} | {f['renders']:.1f} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--full", action="store_true")
+    parser.add_argument("--smoke", action="store_true")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args()
+    plan = SMOKE if args.smoke else FULL if args.full else SHORT
+    print(f"{plan.tables} tables × {SEATS} sockets, ~{plan.rate:.0f} moves/s offered, {plan.seconds:.0f} s a run\n")
+    print(HEADER, flush=True)
+    rows = run(plan)
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

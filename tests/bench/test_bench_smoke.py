@@ -1,0 +1,17 @@
+"""A tiny run of `make bench` (two tables, a few seconds), so the benchmark keeps working. Its
+figures are printed by `make bench`; here only that the site and the echo were really driven."""
+
+from __future__ import annotations
+
+from scripts.bench import run
+from tests.components import require
+
+
+def test_the_benchmark_drives_the_site_and_the_echo_with_real_sockets():
+    require("playwright")  # the [test] extras: websockets comes with them
+    (row,) = run.run(run.SMOKE)
+    site, echo = row["site"], row["echo"]
+    assert site["applied"] > 0 and echo["applied"] > 0
+    assert site["applied_share"] > 0.5, "moves read from the fragments are legal and applied"
+    assert 0 < site["queries"] <= 15 and site["renders"] > 0, "the counting hook saw the site's work"
+    assert site["bytes"] > echo["bytes"] > 0

@@ -1,0 +1,287 @@
+"""One renderer per table version (ARCHITECTURE §4): a table is read once per change, each
+audience rendered once, each socket sent only what changed, and none of it ever crosses from
+one seat to another. Run with SQLite and the in-memory layer, and against PostgreSQL and Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import registry
+from shabneshin import counters
+from tables import renderer, seating
+from tables.models import Match, Table
+from tests.platform.helpers import started_werewolf
+from tests.platform.sockets import (
+    action_message,
+    close_thread_connections,
+    connect,
+    drain,
+    receive_html,
+    receive_until,
+    version_in,
+)
+from tests.platform.test_consumer import _start as _werewolf
+from tests.platform.test_consumer import _version
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services_in_use")]
+
+
+@pytest.fixture(autouse=True)
+async def _close_connections_after():
+    renderer.clear_caches()
+    yield
+    await close_thread_connections()
+
+
+@database_sync_to_async
+def _open_table(host, players):
+    table = seating.create_table(host, "werewolf", 5, Table.Visibility.PRIVATE)
+    for player in players:
+        seating.sit(table, player)
+    return table
+
+
+async def test_two_seats_never_receive_each_others_cached_fragments(alice, bob, charlie):
+    match = await _werewolf(alice, [bob])  # alice SEER at 0, bob VILLAGER at 1
+    token = match.table.token
+    tabs = {name: (await connect(token, user))[0] for name, user in [("alice", alice), ("bob", bob)]}
+    tabs["alice again"] = (await connect(token, alice))[0]
+    tabs["charlie"] = (await connect(token, charlie))[0]
+    first = {name: await receive_html(tab) for name, tab in tabs.items()}
+    await tabs["alice"].send_to(text_data=action_message({"type": "pick", "target": 2}, 0))
+    seen = {name: first[name] + await receive_until(tab, 'data-version="1"') for name, tab in tabs.items()}
+    for name, tab in tabs.items():
+        seen[name] += "".join(await drain(tab))
+    assert "Seer" in seen["alice"] and "is a wolf" in seen["alice"]
+    assert "Villager" in seen["bob"] and "Seer" not in seen["bob"] and "is a wolf" not in seen["bob"]
+    assert not any(role in seen["charlie"] for role in ("Seer", "Villager", "Wolf", "Doctor"))
+    assert "is a wolf" in seen["alice again"], "a seat's second tab shares its fragments"
+    for tab in tabs.values():
+        await tab.disconnect()
+
+
+async def test_a_browsers_csrf_token_is_never_sent_to_another_browser(alice, bob, charlie, dave):
+    table = await _open_table(alice, [bob])
+    charlie_tab, _, _ = await connect(table.token, charlie, csrf="charlie-token-" + "c" * 18)
+    dave_tab, _, _ = await connect(table.token, dave, csrf="dave-token-" + "d" * 21)
+    charlie_html, dave_html = await receive_html(charlie_tab), await receive_html(dave_tab)
+    assert "charlie-token" in charlie_html and "dave-token" not in charlie_html
+    assert "dave-token" in dave_html and "charlie-token" not in dave_html
+    assert renderer.CSRF_PLACEHOLDER not in charlie_html + dave_html
+    for tab in (charlie_tab, dave_tab):
+        await tab.disconnect()
+
+
+async def test_a_chat_line_sends_only_the_chat(alice, bob):
+    table = await _open_table(alice, [bob])
+    alice_tab, _, _ = await connect(table.token, alice)
+    bob_tab, _, _ = await connect(table.token, bob)
+    await receive_html(alice_tab)
+    assert 'id="board"' in await receive_html(bob_tab), "a new socket gets every fragment"
+    await alice_tab.send_to(text_data=json.dumps({"chat": "hello bob"}))
+    update = await receive_until(bob_tab, "hello bob")
+    assert 'id="chat"' in update
+    assert not any(f'id="{name}"' in update for name in ("status", "seats", "board", "actions", "log"))
+    for tab in (alice_tab, bob_tab):
+        await tab.disconnect()
+
+
+async def _queries_for_one_move(alice, bob, onlookers) -> tuple[int, int]:
+    """SQL queries and template renders, all threads, from alice's move until every socket has it."""
+    match = await _werewolf(alice, [bob])
+    token = match.table.token
+    tabs = [(await connect(token, user))[0] for user in (alice, bob, *onlookers)]
+    for tab in tabs:
+        await receive_html(tab)
+    await asyncio.sleep(0.1)
+    counters.install()
+    before = counters.snapshot()
+    await tabs[0].send_to(text_data=action_message({"type": "pick", "target": 2}, 0))
+    for tab in tabs:
+        assert await receive_until(tab, 'data-version="1"')
+    after = counters.snapshot()
+    for tab in tabs:
+        await tab.disconnect()
+    return after["queries"] - before["queries"], after["renders"] - before["renders"]
+
+
+async def test_a_move_costs_a_few_queries_whatever_the_number_of_sockets(alice, bob, charlie, dave):
+    few, few_renders = await _queries_for_one_move(alice, bob, [])
+    many, many_renders = await _queries_for_one_move(alice, bob, [charlie, dave, None, None])
+    assert many == few <= 10
+    # The onlookers are two audiences (signed in or not): four more sockets, two more renderings.
+    assert many_renders < 2 * few_renders
+
+
+async def test_a_flood_gets_one_notice_then_the_socket_is_closed(alice, bob):
+    match = await _werewolf(alice, [bob])
+    tab, _, _ = await connect(match.table.token, alice)
+    await receive_html(tab)
+    for _ in range(300):
+        await tab.send_to(text_data="not json")
+    replies = []
+    while True:
+        output = await tab.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            break
+        replies.append(output["text"])
+    assert output["code"] == 1008, "a socket that keeps flooding is closed as a policy violation"
+    assert sum("too fast" in r for r in replies) == 1
+    assert len(replies) < 40, "frames past the budget cost no answer each"
+    assert await _version(match) == 0
+
+
+# --- a click that races another seat's move ---------------------------------------------------
+
+
+@database_sync_to_async
+def _monster(host, players):
+    from tests.platform.test_monster_ui import started_monster
+
+    match = started_monster(host, players)
+    match.table  # noqa: B018
+    return match
+
+
+async def test_another_seats_pick_does_not_make_my_monster_pick_stale(alice, bob):
+    match = await _monster(alice, [bob])  # every seat selects a monster face down, at once
+    alice_tab, _, _ = await connect(match.table.token, alice)
+    bob_tab, _, _ = await connect(match.table.token, bob)
+    alice_page, bob_page = await receive_html(alice_tab), await receive_html(bob_tab)
+    form_version = int(re.search(r'name="version" value="(\d+)"', alice_page).group(1))
+    await bob_tab.send_to(text_data=action_message({"type": "select", "monster": 1}, version_in(bob_page)))
+    assert await receive_until(alice_tab, 'data-version="1"')
+    await alice_tab.send_to(text_data=action_message({"type": "select", "monster": 0}, form_version))
+    assert await receive_until(alice_tab, 'data-version="2"'), "alice's pick is applied"
+    assert "moved on" not in "".join(await drain(alice_tab))
+    for tab in (alice_tab, bob_tab):
+        await tab.disconnect()
+
+
+@database_sync_to_async
+def _werewolf_day(alice, bob):
+    """A werewolf table in its day discussion, alice and bob alive (the first seed that gives it)."""
+    from tests.platform.helpers import play_until
+
+    engine = registry.get("werewolf")
+    for seed in range(1, 40):
+        match = started_werewolf(alice, [bob], seed=seed)
+        match = play_until(
+            match, lambda m: m.status != "playing" or m.state["public"]["phase"] in ("day_discussion", "over")
+        )
+        if match.status == "playing" and {0, 1} <= set(engine.awaiting(match.state)):
+            match.table  # noqa: B018
+            return match
+        Table.objects.filter(pk=match.table_id).delete()
+    raise AssertionError("no seed gave a day with both humans alive")
+
+
+async def test_another_seats_readiness_does_not_make_my_werewolf_readiness_stale(alice, bob):
+    match = await _werewolf_day(alice, bob)
+    alice_tab, _, _ = await connect(match.table.token, alice)
+    bob_tab, _, _ = await connect(match.table.token, bob)
+    alice_page, bob_page = await receive_html(alice_tab), await receive_html(bob_tab)
+    form_version = int(re.search(r'name="version" value="(\d+)"', alice_page).group(1))
+    start = version_in(alice_page)
+    await bob_tab.send_to(text_data=action_message({"type": "ready"}, version_in(bob_page)))
+    assert await receive_until(alice_tab, f'data-version="{start + 1}"')
+    await alice_tab.send_to(text_data=action_message({"type": "ready"}, form_version))
+    assert await receive_until(alice_tab, f'data-version="{start + 2}"'), "alice's readiness is applied"
+    for tab in (alice_tab, bob_tab):
+        await tab.disconnect()
+
+
+async def test_a_replayed_frame_is_still_refused(alice, bob):
+    match = await _monster(alice, [bob])
+    tab, _, _ = await connect(match.table.token, alice)
+    page = await receive_html(tab)
+    frame = action_message({"type": "select", "monster": 0}, version_in(page))
+    await tab.send_to(text_data=frame)
+    assert await receive_until(tab, 'data-version="1"')
+    await drain(tab)
+    await tab.send_to(text_data=frame)
+    assert "moved on" in await receive_until(tab, "moved on")
+    assert await _version(match) == 1
+    await tab.disconnect()
+
+
+GAMES = [("werewolf", 6), ("mummy", 6), ("monster", 4), ("insidejob", 4), ("dracula", 2)]
+
+
+@database_sync_to_async
+def _log_items_match_a_full_render(slug: str, players: int) -> list[int]:
+    """At several steps, each seat's cached log items equal the entry rendered with the whole
+    context, so entry templates read nothing that the cache key does not hold."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from accounts.models import User
+    from tests.platform.helpers import play_until
+
+    host = User.objects.create_user(username=f"host-{slug}", password="a-long-password-1", display_name="Host")
+    table = seating.create_table(host, slug, players, Table.Visibility.PRIVATE)
+    seating.fill_with_bots(table, host)
+    seating.start(table, host, seed=5)
+    match = Match.objects.get(table=table)
+    checked = []
+    for version in (3, 12, 10_000):
+        match = play_until(match, lambda m, v=version: m.version >= v or m.status != "playing")
+        snapshot = renderer.load(table.pk)
+        for language in ("fa", "en"):
+            for seat in [None, *range(players)]:
+                audience = renderer.Audience(seat, False, True, language)
+                with translation.override(language):
+                    ctx = renderer.build_context(snapshot, audience)
+                    full = [
+                        render_to_string("tables/_log_item.html", {**ctx, "entry": entry})
+                        for entry in ctx["view"]["log"]
+                    ]
+                assert [str(item) for item in ctx["log_items"]] == full, (slug, version, seat, language)
+        checked.append(match.version)
+    return checked
+
+
+@pytest.mark.parametrize(("slug", "players"), GAMES)
+async def test_cached_log_entries_render_as_the_whole_context_would(slug, players):
+    checked = await _log_items_match_a_full_render(slug, players)
+    assert len(checked) == 3 and checked[-1] > checked[0]
+
+
+async def _round_trip(tab) -> float:
+    import time
+
+    began = time.perf_counter()
+    await tab.send_to(text_data="not json")
+    await tab.receive_from(timeout=10)
+    return time.perf_counter() - began
+
+
+async def test_another_tables_latency_stays_flat_during_a_stale_flood(alice, bob, charlie, dave):
+    flooded = await _werewolf(alice, [bob])
+    quiet = await _werewolf(charlie, [dave])
+    flooder, _, _ = await connect(flooded.table.token, alice)
+    other, _, _ = await connect(quiet.table.token, charlie)
+    page = await receive_html(flooder)
+    await receive_html(other)
+    await flooder.send_to(text_data=action_message({"type": "pick", "target": 2}, version_in(page)))
+    await receive_until(flooder, 'data-version="1"')
+    baseline = sorted([await _round_trip(other) for _ in range(8)])[4]
+    stale = action_message({"type": "pick", "target": 3}, version_in(page))
+
+    async def flood():
+        for _ in range(2000):
+            await flooder.send_to(text_data=stale)
+            await asyncio.sleep(0)
+
+    flooding = asyncio.create_task(flood())
+    during = sorted([await _round_trip(other) for _ in range(8)])[4]
+    await flooding
+    assert during < 5 * baseline + 0.05, (baseline, during)
+    assert await _version(flooded) == 1, "no stale frame was applied"
+    for tab in (flooder, other):
+        await tab.disconnect()
