@@ -23,6 +23,7 @@ import abc
 import copy
 import json
 import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
@@ -94,25 +95,47 @@ def sample(rng: random.Random, seq: list[Any], k: int) -> list[Any]:
 
 @dataclass
 class Result:
-    """How a finished match ended: ``winners`` may be empty (nobody wins)."""
+    """How a finished match ended: ``winners`` may be empty (nobody wins). ``draw`` marks the end
+    a spec calls a draw (Night of the Mummy's round limit), apart from a game nobody won."""
 
     winners: list[int]
     seats: list[dict[str, Any]]  # per seat: {"side": ..., "role": ..., "score": ...}
     summary: str
+    draw: bool = False
+
+    def __post_init__(self) -> None:
+        if self.draw and self.winners:
+            raise ValueError("a draw has no winners")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
+class OptionsRefused(ValueError):
+    """Table options the game cannot deal. ``message`` is marked for translation and takes
+    ``params`` (``%(name)s`` placeholders), so the platform can show it in the player's language."""
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message % params if params else message)
+        self.message = message
+        self.params = params
+
+
 @dataclass(frozen=True)
 class Option:
-    """A table choice offered by the create-table form; ``label`` is marked for translation."""
+    """A table choice offered by the create-table form; ``label`` is marked for translation.
+
+    ``choices`` is the form's menu. ``accepts``, when set, replaces the menu as what
+    ``resolve_options`` takes: it returns ``None`` for an acceptable value (every menu entry among
+    them), else raises ``OptionsRefused``.
+    """
 
     key: str
     label: str
     choices: tuple[Any, ...]
     default: Any
     choice_labels: tuple[str, ...] = field(default=())
+    accepts: Callable[[Any], None] | None = field(default=None, compare=False)
 
     def labelled_choices(self) -> list[tuple[Any, str]]:
         labels = self.choice_labels or tuple(str(c) for c in self.choices)
@@ -167,7 +190,10 @@ class Engine(abc.ABC):
                 continue
             if key not in known:
                 raise ValueError(f"unknown option {key!r} for {self.slug}")
-            if value not in known[key].choices:
+            option = known[key]
+            if option.accepts is not None:
+                option.accepts(value)  # raises OptionsRefused for a value the rules refuse
+            elif value not in option.choices:
                 raise ValueError(f"option {key!r} takes one of {list(known[key].choices)}, not {value!r}")
             resolved[key] = value
         return resolved

@@ -35,9 +35,12 @@ trump}, ``card_played`` {position, card, wager}, ``trick_won`` {winner, mission,
 ``timeout`` {seat, phase}, ``game_over`` {side, reason}.
 
 Rulings of ours where the spec is silent (also in the report):
-- R1 ``special_roles`` is a menu of fixed lists plus ``{"random": k}``; ``house_roles`` only widens
-  the pool of a random draw (S5-S8); an explicit list naming S5-S8 needs no flag, because every
-  option value must be valid on its own. A random draw never yields an impossible deck (§9.3).
+- R1 ``special_roles`` takes every list §9.3 allows (distinct roles among S1-S8, at most n - 1 of
+  them besides S6, not S2 with S8 at three players; the order does not matter) and
+  ``{"random": k}``; anything else raises ``OptionsRefused`` with the spec's reason. The form
+  offers a menu of lists (``SPECIAL_CHOICES``). ``house_roles`` only widens the pool of a random
+  draw (S5-S8); an explicit list naming S5-S8 needs no flag. A random draw never yields an
+  impossible deck, and a ``k`` no deck of this table can hold is refused (§9.3).
 - R2 With 2 players, ``special_roles``, ``house_roles`` are ignored (§9.3: no special roles).
 - R3 ``handicap`` (§12.24) offers one change at a time: mission goal -1/+1 or intel goal -1/+1. The
   force-reveal threshold (§8.2) follows the (handicapped) table intel goal.
@@ -76,7 +79,7 @@ from enum import StrEnum
 from itertools import combinations
 from typing import Any, ClassVar
 
-from games.base import Engine, IllegalAction, Option, Result, State, View, gettext_noop, pick, shuffled
+from games.base import Engine, IllegalAction, Option, OptionsRefused, Result, State, View, gettext_noop, pick, shuffled
 from games.insidejob import missions as M
 from games.insidejob.cards import ALL_CARDS, is_card, lowest, sorted_hand, suit_of
 from games.insidejob.roles import (
@@ -84,8 +87,10 @@ from games.insidejob.roles import (
     BASIC_SPECIALS,
     INSIDER_CARDS,
     INSIDER_SIDE,
+    NO_RANDOM_DECK,
     ROLES,
     SPECIAL_IDS,
+    check_special_roles,
     role_deck,
 )
 from games.insidejob.tricks import winning_place
@@ -155,7 +160,9 @@ class InsideJobEngine(Engine):
     options: ClassVar[tuple[Option, ...]] = (
         Option("wagers", gettext_noop("Wagering intel"), (False, True), False),
         Option("risky", gettext_noop("Risky missions"), (False, True), False),
-        Option("special_roles", gettext_noop("Special roles"), SPECIAL_CHOICES, [], SPECIAL_LABELS),
+        Option(
+            "special_roles", gettext_noop("Special roles"), SPECIAL_CHOICES, [], SPECIAL_LABELS, check_special_roles
+        ),
         Option("house_roles", gettext_noop("House roles in a random draw"), (False, True), False),
         Option(
             "handicap",
@@ -347,7 +354,7 @@ class InsideJobEngine(Engine):
             return [], 0  # ruling R2
         if isinstance(value, dict):
             return [], int(value["random"])
-        return list(value), 0
+        return sorted(value, key=SPECIAL_IDS.index), 0
 
     @staticmethod
     def _roles(
@@ -369,6 +376,8 @@ class InsideJobEngine(Engine):
                     valid.append(role_deck(n, list(combo)))
                 except ValueError:
                     continue
+            if not valid:
+                raise OptionsRefused(NO_RANDOM_DECK, players=n, count=random_k)
             deck = pick(rng, valid) if "roles" not in deal else []
         else:
             deck = role_deck(n, listed)

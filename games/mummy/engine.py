@@ -40,10 +40,10 @@ Log kinds (every entry ``{"to": None | [seats], "kind": ..., ...}``):
   ``hidden["accusations"]`` (shown by ``reveal`` after the end, never during the game).
 
 Rulings where the spec is silent or cannot be followed literally:
-  R1. ``advanced_guests`` off at 7–8 players: the spec says the lobby must force it on; the engine
-      does so itself (every option value must be playable at every player count, the shared
-      contract test plays them all). A list with too few guests (a deal or the host's picks)
-      still raises ``ValueError``.
+  R1. ``advanced_guests`` off at 7–8 players without a deal raises ``OptionsRefused`` (a
+      ``ValueError``), as §2.3 V2 and §11.1 say, also when the host picked advanced guests: the
+      option says what the host asked for, and the create-table form refuses the combination with
+      this message. An explicit deal is checked as a guest list (V1–V4) whatever the option says.
   R2. The spec's free ``guests`` list cannot be an enumerable table option, so the host picks guests
       with one ``guest_<id>`` option per guest (``"in"``); any guests still missing are drawn at
       random among those that keep V3–V4 true (uniformly over the valid completions). Picking more
@@ -57,7 +57,7 @@ Rulings where the spec is silent or cannot be followed literally:
   R6. Accusation names are placed one ``name`` step at a time and shown in ``public`` as they are
       placed; answers are counted only when the last card is down.
   R7. ``round`` counts how often the first player's turn has begun; a draw by ``max_rounds`` ends
-      the game with ``public["draw"] = True`` and ``winners = []``.
+      the game with ``public["draw"] = True``, ``winners = []`` and ``Result.draw`` (§6).
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ from enum import StrEnum
 from itertools import combinations
 from typing import Any
 
-from games.base import Action, Engine, Option, Result, State, gettext_noop, randbelow, shuffled
+from games.base import Action, Engine, Option, OptionsRefused, Result, State, gettext_noop, randbelow, shuffled
 from games.mummy import guests as g
 
 
@@ -105,6 +105,10 @@ SHOWN = "shown"
 HID = "hidden"
 PASS: Action = {"type": "pass"}
 
+# §2.3 V2: only 7 basic guests exist, and 7 or 8 players need 8 or 9.
+ADVANCED_NEEDED = gettext_noop(
+    "A table of %(players)s players needs the advanced guests (only seven basic guests exist): turn them on."
+)
 GUEST_OPTIONS = tuple(guest for guest in g.CANONICAL if guest != g.MUMMY)
 MAX_ROUNDS = (0, 1, 5, 10, 20)
 
@@ -198,7 +202,7 @@ class MummyEngine(Engine):
             label=gettext_noop("Advanced guests (Magic Mirror, Phantom of the Museum, Picture of Dorian Gray)"),
             choices=(False, True),
             default=False,
-            choice_labels=(gettext_noop("Off (always on at 7–8 players)"), gettext_noop("On")),
+            choice_labels=(gettext_noop("Off (4–6 players only)"), gettext_noop("On")),
         ),
         *(_guest_option(guest) for guest in GUEST_OPTIONS),
         Option(
@@ -232,8 +236,10 @@ class MummyEngine(Engine):
     def _setup(self, n_players: int, options: dict[str, Any], seed: int, rng: random.Random) -> State:
         total, mystery_count = g.SIZES[n_players]
         picked = [guest for guest in GUEST_OPTIONS if options.get(f"guest_{guest.lower()}") == "in"]
-        advanced = bool(options["advanced_guests"]) or n_players >= 7 or any(x in g.ADVANCED for x in picked)
         deal = options.get("deal")
+        if deal is None and n_players >= 7 and not options["advanced_guests"]:
+            raise OptionsRefused(ADVANCED_NEEDED, players=n_players)
+        advanced = bool(options["advanced_guests"]) or any(x in g.ADVANCED for x in picked)
         if deal is not None:
             seat_guests, mystery, first = self._checked_deal(deal, n_players)
             missing = [guest for guest in picked if guest not in seat_guests + mystery]
@@ -914,7 +920,7 @@ class MummyEngine(Engine):
             summary = f"Draw: the round limit of {public['max_rounds']} was reached with no correct accusation."
         else:
             summary = f"Seat {winner + 1} ({final[winner]}) unmasked every guest and wins."
-        return Result(winners=[] if winner is None else [winner], seats=seats, summary=summary)
+        return Result(winners=[] if winner is None else [winner], seats=seats, summary=summary, draw=public["draw"])
 
 
 ENGINE = MummyEngine()

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from games.base import TIMEOUT, IllegalAction, rng_for
 from history import deals, ratings
-from tables import alarm, broadcast, decisions
+from tables import alarm, bot_chat, bot_pace, broadcast, decisions
 from tables.models import Match, Move, Seat, Table
 
 log = logging.getLogger(__name__)
@@ -180,6 +180,7 @@ def _due_times(match: Match, seats: list[Seat], now: datetime) -> dict[int, tupl
         due[seat] = (timeout_at, "timeout")
         if seat in bots and engine.legal_actions(match.state, seat) != [TIMEOUT]:
             bot_at = (match.last_move_at or now) + timedelta(seconds=settings.BOT_DELAY_S)
+            bot_at = bot_pace.not_before(match, seat, bot_at, window, timers)
             if bot_at < timeout_at:
                 due[seat] = (bot_at, "bot")
     return due
@@ -196,7 +197,7 @@ def bot_action(match: Match, seat: int) -> dict[str, Any]:
     legal = engine.legal_actions(match.state, seat)
     bots = importlib.import_module(f"games.{match.game}.bots")
     rng = rng_for(f"bot:{match.seed}:{seat}", match.state["step"])
-    choice = bots.choose(engine.view(match.state, seat), legal, rng)
+    choice = bot_chat.choose(bots, match, engine.view(match.state, seat), legal, rng)
     if choice == TIMEOUT or choice not in legal:
         log.error("bot for %s seat %s chose %r; playing its first legal action", match.game, seat, choice)
         choice = legal[0]

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import registry
+from games.base import OptionsRefused
 from moderation.models import Block
 from shabneshin.localize import digits
 from tables import broadcast, moderator
@@ -44,7 +45,11 @@ def create_table(
         resolved = engine.resolve_options(options)
         engine.setup(seat_count, dict(resolved), 0)  # a combination the game cannot deal is refused now
     except ValueError as exc:
-        raise SeatingError(_("These options are not valid: %(reason)s") % {"reason": exc}) from None
+        if isinstance(exc, OptionsRefused):
+            reason = _(exc.message) % {key: digits(value) for key, value in exc.params.items()}
+        else:
+            reason = str(exc)
+        raise SeatingError(_("These options are not valid: %(reason)s") % {"reason": reason}) from None
     table = Table.objects.create(
         game=game, host=host, seat_count=seat_count, visibility=visibility, options=resolved, speed=speed
     )

@@ -23,6 +23,16 @@ def option_variants(engine: Engine) -> list[dict[str, Any]]:
     return variants
 
 
+def dealable(engine: Engine, n: int, options: dict[str, Any]) -> bool:
+    """Whether a table of ``n`` with ``options`` can be created: the platform refuses a combination
+    whose ``setup`` raises ``ValueError`` (seed 0) when the table is created, so it is never played."""
+    try:
+        engine.setup(n, copy.deepcopy(options), 0)
+    except ValueError:
+        return False
+    return True
+
+
 def random_move(engine: Engine, state: State, rng_seed: str, timeout_share: float = 0.05) -> tuple[int, dict]:
     """A uniformly random awaited seat and one of its legal actions (a timeout now and then)."""
     rng = rng_for(rng_seed, state["step"])

@@ -63,3 +63,28 @@ def test_a_decision_is_optional_only_when_passing_or_in_a_mummy_window(slug):
     assert False in seen
     if slug == "mummy":
         assert True in seen
+
+
+def test_a_result_is_not_a_draw_unless_marked_and_a_draw_has_no_winners():
+    from games.base import Result
+
+    assert Result(winners=[], seats=[], summary="").to_dict()["draw"] is False
+    assert Result(winners=[], seats=[], summary="", draw=True).to_dict()["draw"] is True
+    with pytest.raises(ValueError):
+        Result(winners=[0], seats=[], summary="", draw=True)
+
+
+def test_an_option_that_checks_its_values_replaces_its_menu_in_resolve_options():
+    from games import registry
+    from games.base import OptionsRefused
+
+    engine = registry.get("insidejob")
+    assert engine.resolve_options({"special_roles": ["S3", "S4"]})["special_roles"] == ["S3", "S4"]
+    with pytest.raises(OptionsRefused) as refused:
+        engine.resolve_options({"special_roles": ["S3", "S3"]})
+    assert refused.value.message.startswith("Special roles are a list")
+    for option in engine.options:
+        for value in option.choices:  # every menu entry stays acceptable
+            assert engine.resolve_options({option.key: value})[option.key] == value
+    with pytest.raises(ValueError, match="takes one of"):
+        engine.resolve_options({"wagers": "maybe"})

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 import pytest
 
-from games.base import rng_for
+from games.base import OptionsRefused, rng_for
 from games.insidejob import missions as M
 from games.insidejob.engine import SPECIAL_CHOICES
-from games.insidejob.roles import ROLES
+from games.insidejob.roles import ROLES, SPECIAL_IDS
 from tests.games.insidejob.helpers import ENGINE, ij2, plays, run, start, winners
 from tests.games.playout import random_game
 
@@ -212,3 +213,53 @@ def test_seeded_random_games_replay_the_same_chance():
     a = ENGINE.setup(5, {"special_roles": {"random": 2}, "house_roles": True}, seed=9)
     b = ENGINE.setup(5, {"special_roles": {"random": 2}, "house_roles": True}, seed=9)
     assert a == b and rng_for(9, 0).random() == rng_for(9, 0).random()
+
+
+def _fits(n: int, roles: tuple[str, ...]) -> bool:
+    """§9.3 read literally: one card per role, S6 replaces the Insider card and every other chosen
+    role a plain Agent of the n - 1, and no S2 with S8 at three players."""
+    agents_replaced = [r for r in roles if r != "S6"]
+    return len(agents_replaced) <= n - 1 and not (n == 3 and {"S2", "S8"} <= set(roles))
+
+
+def test_special_roles_take_every_list_of_roles_in_play_within_the_deck_rules():
+    """§9.3: "the list of special roles in play (S1-S5, S7, S8 replace plain Agents, S6 the Insider
+    card), one card per role; S2 with S8 in a 3-player game -> ValueError"."""
+    for n in (3, 4, 5):
+        for size in range(len(SPECIAL_IDS) + 1):
+            for roles in combinations(SPECIAL_IDS, size):
+                options = {"special_roles": list(roles)}
+                if _fits(n, roles):
+                    state = ENGINE.setup(n, options, seed=size)
+                    dealt = [s["role"] for s in state["seats"]]
+                    assert set(roles) <= set(dealt) and sum(ROLES[r].is_insider for r in dealt) == 1
+                    assert state["public"]["modules"]["special_roles"] == list(roles)
+                else:
+                    with pytest.raises(OptionsRefused):
+                        ENGINE.setup(n, options, seed=size)
+    # The issue's example, which the old menu refused; the order of the list does not matter.
+    assert ENGINE.setup(4, {"special_roles": ["S4", "S3"]}, 1) == ENGINE.setup(4, {"special_roles": ["S3", "S4"]}, 1)
+
+
+@pytest.mark.parametrize(
+    ("n", "value", "reason"),
+    [
+        (4, ["S1", "S1"], "one card per role"),
+        (4, ["S9"], "among S1 to S8"),
+        (4, ["AGENT"], "among S1 to S8"),
+        (4, "S1", "among S1 to S8"),
+        (4, [1], "among S1 to S8"),
+        (4, {"random": 0}, "at least 1"),
+        (4, {"random": True}, "at least 1"),
+        (4, {"random": 1, "more": 1}, "at least 1"),
+        (3, ["S1", "S2", "S3"], "3 special roles do not fit 3 players: at most 2"),
+        (4, ["S1", "S2", "S3", "S7"], "4 special roles do not fit 4 players: at most 3"),
+        (3, ["S2", "S8"], "Turncoat and the Accomplice cannot both play at three players"),
+        (3, {"random": 3}, "cannot draw 3 special roles"),
+    ],
+)
+def test_special_roles_outside_the_deck_rules_are_refused_with_the_specs_reason(n, value, reason):
+    """§9.3, with its reasons: distinct roles among S1-S8, at most n - 1 besides S6, no S2 with S8
+    at three players; ``{"random": k}`` needs a k some deck of the table can hold."""
+    with pytest.raises(OptionsRefused, match=reason):
+        ENGINE.setup(n, {"special_roles": value}, seed=0)

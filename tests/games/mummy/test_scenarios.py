@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from games.base import IllegalAction
+from games.base import IllegalAction, OptionsRefused
 from games.mummy import guests as g
 from tests.games.mummy.helpers import ENGINE, PASS_ONLY, Table, deal
 from tests.games.playout import canonical, scrambled_for
@@ -30,11 +30,7 @@ def test_setup_sizes_mummy_placement_and_constraints():
             assert _hiders(everyone) >= 2
             if {g.CAT_BURGLAR, g.MAGIC_MIRROR} & set(everyone):
                 assert _hiders(everyone) >= 3
-    # R1: at 7-8 players advanced guests are always in (the spec's lobby forces the option on) ...
-    for n in (7, 8):
-        state = ENGINE.setup(n, {"advanced_guests": False}, 3)
-        assert set(state["public"]["guests"]) & set(g.ADVANCED)
-    # ... and a 7-player guest list of basic guests only cannot exist.
+    # A 7-player guest list of basic guests only cannot exist.
     with pytest.raises(ValueError, match="twice"):
         ENGINE.setup(7, {"deal": {"guests": list(g.BASIC), "mystery": ["GARGOYLE"], "first": 0}})
 
@@ -50,6 +46,20 @@ def test_setup_sizes_mummy_placement_and_constraints():
             4,
             {"advanced_guests": True, **picked("SASQUATCH", "CAT_BURGLAR", "ARCHEOLOGIST", "GARGOYLE", "MAGIC_MIRROR")},
         )
+
+
+def test_seven_or_eight_players_with_advanced_guests_off_raise_value_error():
+    """Scenario 1: "N = 7 or 8 with advanced off -> ValueError" (§2.3 V2: the table cannot start),
+    whatever else the host picked (R1)."""
+    for n in (7, 8):
+        for options in ({"advanced_guests": False}, {}, {"advanced_guests": False, "guest_phantom": "in"}):
+            with pytest.raises(OptionsRefused, match="needs the advanced guests") as refused:
+                ENGINE.setup(n, options, 3)
+            assert isinstance(refused.value, ValueError) and refused.value.params == {"players": n}
+        state = ENGINE.setup(n, {"advanced_guests": True}, 3)
+        assert set(state["public"]["guests"]) & set(g.ADVANCED)
+    for n in (4, 5, 6):
+        assert not set(ENGINE.setup(n, {"advanced_guests": False}, 3)["public"]["guests"]) & set(g.ADVANCED)
 
 
 def test_inquiry_is_answered_truthfully_and_privately():
@@ -484,9 +494,18 @@ def test_round_limit_ends_in_a_draw_that_reveals_everything():
         t.skip(seat)
     assert t.awaiting == set() and t.public["draw"] is True
     result = ENGINE.result(t.state)
-    assert result.winners == []
+    assert result.winners == [] and result.draw is True
+    assert t.view(None)["result"]["draw"] is True
     for seat in (*range(4), None):
         assert t.view(seat)["public"]["final"]["guests"] == deal("M4", 0)["guests"]
+
+
+def test_a_correct_accusation_is_a_win_and_not_a_draw():
+    """§6: the game ends when an accusation receives no NO answer; its accuser is the sole winner."""
+    t = Table("M5", 0).inquire(0, 1, "MUMMY").inquire(1, 0, "ARCHEOLOGIST")
+    t.accuse(2).names(2, (3, "SASQUATCH"), (4, "ANUBIS"), (0, "ARCHEOLOGIST"), (1, "MUMMY"))
+    result = ENGINE.result(t.state)
+    assert result.winners == [2] and result.draw is False
 
 
 def test_every_uniform_prompt_is_the_same_for_every_guest():
