@@ -4,7 +4,6 @@ ready only after a share of the discussion timer."""
 from __future__ import annotations
 
 import re
-
 from datetime import timedelta
 
 import pytest
