@@ -13,5 +13,8 @@ def test_the_benchmark_drives_the_site_and_the_echo_with_real_sockets():
     site, echo = row["site"], row["echo"]
     assert site["applied"] > 0 and echo["applied"] > 0
     assert site["applied_share"] > 0.5, "moves read from the fragments are legal and applied"
-    assert 0 < site["queries"] <= 15 and site["renders"] > 0, "the counting hook saw the site's work"
+    # Counted over all the servers' work, the clock's looks too (which a two-table smoke makes
+    # weigh much more per move than the full benchmark): this says the hook works, the bound per
+    # move itself is tests/platform/test_renderer.py's.
+    assert 0 < site["queries"] <= 40 and site["renders"] > 0, "the counting hook saw the site's work"
     assert site["bytes"] > echo["bytes"] > 0
