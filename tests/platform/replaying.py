@@ -16,7 +16,9 @@ def played(host, slug: str, n: int, seed: int, seed_of_deal: int | None = None, 
     (and the spectator, ``None``) was sent after each version, from the deal on. ``by`` is who
     the moves are from (a bot, or the seated player)."""
     engine = registry.get(slug)
-    table = seating.create_table(host, slug, n, "private")
+    # Mummy's 7-8 seats need the advanced guests (rules §2.3 V2).
+    options = {"advanced_guests": True} if slug == "mummy" and n >= 7 else None
+    table = seating.create_table(host, slug, n, "private", options)
     for player in players:
         seating.sit(table, player)
     seating.fill_with_bots(table, host)
