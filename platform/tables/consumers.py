@@ -3,7 +3,9 @@ names a version and carries no secret. ``LobbyConsumer`` keeps the lobby's table
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import time
 from typing import Any
 
@@ -15,7 +17,7 @@ from django.utils import translation
 
 from accounts.sessions import session_still_acts
 from games.base import IllegalAction
-from tables import broadcast, chat, decisions, moderator, renderer, rendering
+from tables import broadcast, chat, decisions, moderator, presence, renderer, rendering
 from tables.language import language_from_scope
 from tables.lobby import lobby_context
 from tables.models import Match, Table
@@ -24,6 +26,7 @@ MAX_MESSAGE_BYTES = 8192
 POLICY_VIOLATION = 1008
 MAX_VERSION_DIGITS = 10
 _MALFORMED = object()
+log = logging.getLogger(__name__)
 _lobby_renders: dict[tuple[str, str], str] = {}
 
 
@@ -85,6 +88,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     last sent them (a reconnect is a new consumer, so it sends everything)."""
 
     table_id: int | None = None
+    _beats: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
         self.language = language_from_scope(self.scope)
@@ -100,11 +104,28 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = broadcast.group_for(self.token)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:
+            self._beats = asyncio.create_task(self._heartbeats(user.pk))
         await self._push()
 
     async def disconnect(self, code: int) -> None:
+        if self._beats is not None:
+            self._beats.cancel()
         if self.table_id is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def _heartbeats(self, user_id: int) -> None:
+        """Presence (tables.presence): while this socket is open, its player's seat is seen."""
+        assert self.table_id is not None
+        while True:
+            try:
+                await database_sync_to_async(presence.heartbeat)(self.table_id, user_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a missed beat is only a later one; the socket goes on
+                log.warning("presence heartbeat failed", exc_info=True)
+            await asyncio.sleep(settings.PRESENCE_HEARTBEAT_S)
 
     # -- from the browser --
 
