@@ -89,6 +89,9 @@ async def _lifespan(receive: Any, send: Any) -> None:
             ensure_running()
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
+            from shabneshin.shutdown import close_all  # sockets close with 1012 (deploy-safe)
+
+            await close_all()
             await stop()
             await send({"type": "lifespan.shutdown.complete"})
             return

@@ -17,6 +17,7 @@ from django.utils import translation
 
 from accounts.sessions import session_still_acts
 from games.base import IllegalAction
+from shabneshin.rejoin import RejoinsItsGroups
 from tables import broadcast, chat, decisions, moderator, presence, renderer, rendering
 from tables.language import language_from_scope
 from tables.lobby import lobby_context
@@ -82,7 +83,7 @@ class FrameBudget:
         return "drop-first" if self.dropped == 1 else "drop"
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
     """One browser tab at a table. It sends only its own audience's fragments, rendered once per
     version and audience by tables.renderer, and of those only the ones that changed since it
     last sent them (a reconnect is a new consumer, so it sends everything)."""
@@ -114,6 +115,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             self._beats.cancel()
         if self.table_id is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    def groups_to_rejoin(self) -> list[str]:
+        return [self.group] if self.table_id is not None else []
+
+    async def rejoined(self) -> None:
+        await self._push()  # what changed while the layer was away never reached this socket
 
     async def _heartbeats(self, user_id: int) -> None:
         """Presence (tables.presence): while this socket is open, its player's seat is seen."""
@@ -296,7 +303,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return None
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.language = language_from_scope(self.scope)
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
@@ -304,6 +311,12 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
+
+    def groups_to_rejoin(self) -> list[str]:
+        return [broadcast.LOBBY_GROUP]
+
+    async def rejoined(self) -> None:
+        await self.send(text_data=await self._render(None))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         return  # the lobby listens only
