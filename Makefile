@@ -52,7 +52,8 @@ test-services: $(VENV)/.installed-test
 	DATABASE_URL=$(SERVICES_DATABASE_URL) REDIS_URL=$(SERVICES_REDIS_URL) SHABNESHIN_EXPECT_SERVICES=1 \
 		$(PYTEST) -q -n 2 tests/platform
 
-# Real processes killed and clocks racing (tests/faults/): their own SQLite file and redis-server.
+# Real processes killed and clocks racing (tests/faults/): their own SQLite file or PostgreSQL
+# database (created and dropped on the shared server) and their own redis-server.
 test-faults: $(VENV)/.installed-test
 	$(PYTEST) -q tests/faults
 

@@ -1,7 +1,8 @@
 """Fault tests with real server processes (ARCHITECTURE §5, §6): two daphne processes share one
-SQLite file (the embedded default) and run their clocks over several tables at once while
-WebSocket clients play a seat at each (the channel layer is the tests' own redis-server); one
-process is killed with SIGKILL mid-game and started again. Afterwards every match's moves are
+database (a SQLite file, the embedded default; and a PostgreSQL database of the test's own) and
+run their clocks over several tables at once while WebSocket clients play a seat at each (the
+channel layer is the tests' own redis-server); one process is killed with SIGKILL mid-game and
+started again. Afterwards every match's moves are
 contiguous (none lost, none applied twice), replaying them from the seed reproduces the stored
 state, and no "database is locked" reached anyone."""
 
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 import websockets
 
 from tests.e2e.conftest import ROOT, Daphne, migrate, server_env
@@ -129,22 +131,20 @@ async def _drive(servers: list[Daphne], tables: list[dict[str, str]], env, log_d
     return errors
 
 
-def test_killed_server_and_two_clocks_lose_no_move_and_apply_none_twice(tmp_path):
-    db = tmp_path / "faults.sqlite3"
+@pytest.mark.parametrize("fault_database", ["sqlite", "postgres"], indirect=True)
+def test_killed_server_and_two_clocks_lose_no_move_and_apply_none_twice(tmp_path, fault_database):
+    db = fault_database
     redis = OwnRedis()  # the channel layer both processes share: the tests' own, never 6379
     redis.start()
     env = server_env(
-        SQLITE_PATH=str(db), REDIS_URL=redis.url, BOT_DELAY_S="0.05", CLOCK_TICK_S="0.05", TIMER_SCALE="0.2"
+        **db.env(), REDIS_URL=redis.url, BOT_DELAY_S="0.05", CLOCK_TICK_S="0.05", TIMER_SCALE="0.2"
     )
     migrate(env)
     tables = _manage_shell(env, _SETUP % {"tables": TABLES}, "SETUP")
     servers = [Daphne(env, tmp_path / "daphne-a.log"), Daphne(env, tmp_path / "daphne-b.log")]
 
     def all_over() -> bool:
-        import sqlite3
-
-        with sqlite3.connect(db, timeout=20) as conn:
-            return conn.execute("select count(*) from tables_match where status = 'playing'").fetchone()[0] == 0
+        return db.scalar("select count(*) from tables_match where status = 'playing'") == 0
 
     try:
         errors = asyncio.run(_drive(servers, tables, env, tmp_path, all_over))
@@ -158,7 +158,7 @@ def test_killed_server_and_two_clocks_lose_no_move_and_apply_none_twice(tmp_path
     assert len(report) == TABLES
     total = sum(m["version"] for m in report)
     assert total >= 60, f"only {total} moves: the processes did not play"
-    print(f"faults: {total} moves over {TABLES} matches, two processes, one SIGKILL and restart")
+    print(f"faults ({db.kind}): {total} moves over {TABLES} matches, two processes, one SIGKILL and restart")
     for match in report:
         assert match["seqs"] == list(range(1, match["version"] + 1)), "a move was lost or applied twice"
         assert match["replays"], "replaying the moves from the seed does not give the stored state"
