@@ -107,7 +107,7 @@ def line_due(match: Match, seat: int, k: int, discussion_s: float) -> datetime:
 def _speak(match_id: int, now: datetime) -> int:
     with transaction.atomic():
         match = Match.objects.select_for_update().select_related("table").filter(pk=match_id).first()
-        if match is None or match.status != Match.Status.PLAYING:
+        if match is None or match.status != Match.Status.PLAYING or match.paused_at is not None:
             return 0
         talk = talk_module(match.game)
         engine = match.engine
@@ -153,7 +153,8 @@ def run_due(now: datetime | None = None) -> int:
     slugs = [slug for slug in playing if talk_module(slug) is not None]
     if not slugs:
         return 0
-    ids = Match.objects.filter(status=Match.Status.PLAYING, game__in=slugs).values_list("pk", flat=True)
+    running = Match.objects.filter(status=Match.Status.PLAYING, game__in=slugs, paused_at__isnull=True)
+    ids = running.values_list("pk", flat=True)  # a paused match's bots wait, in the chat too
     return sum(_speak(match_id, now) for match_id in ids)
 
 

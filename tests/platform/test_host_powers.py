@@ -353,3 +353,39 @@ def test_a_forged_power_or_target_is_refused_with_a_message_and_changes_nothing(
         response = _post(client, alice, match.table, **data)
         assert b'class="error"' in response.content or b"messages" in response.content, data
     assert _state(match.table) == before
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_forged_frame_for_a_power_is_refused_on_the_socket_and_changes_nothing(alice, bob):
+    import json
+
+    match = await database_sync_to_async(started_werewolf)(alice, [bob])
+    token = await database_sync_to_async(lambda: match.table.token)()
+    for who in (bob, alice):  # the powers have no frame, not even for the host: forms only
+        tab, ok, _ = await connect(token, who)
+        assert ok
+        await drain(tab)
+        for frame in (
+            {"power": "pause", "version": match.version},
+            {"action": json.dumps({"type": "pause"}), "version": str(match.version)},
+        ):
+            await tab.send_to(text_data=json.dumps(frame))
+            answer = "".join(await drain(tab))
+            assert 'data-testid="error"' in answer, answer  # a readable refusal (no power by frame)
+        await tab.disconnect()
+    state = await database_sync_to_async(lambda: (fresh(match).paused_at, TableEvent.objects.count()))()
+    assert state == (None, 0)
+    await close_thread_connections()
+
+
+def test_bots_wait_in_the_chat_too_while_the_game_is_paused(alice):
+    from tables import bot_chat
+
+    match = started_werewolf(alice)
+    day = play_until(match, lambda m: m.state["public"]["phase"] == "day_discussion")
+    later = day.window_started_at + timedelta(seconds=0.9 * day.table.timers()["discussion_s"])
+    moderator.pause(day.pk, alice.pk, day.version)
+    assert bot_chat.run_due(later) == 0
+    assert not day.table.chat.filter(author__isnull=True).exists()
+    moderator.resume(day.pk, alice.pk, day.version, now=day.window_started_at)  # a pause of no time
+    assert bot_chat.run_due(later) >= 1, "the same moment, unpaused, has a wolf bot talking"
