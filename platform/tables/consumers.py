@@ -105,10 +105,10 @@ class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
         self.group = broadcast.group_for(self.token)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        user = self.scope.get("user")
-        if user is not None and user.is_authenticated:
-            self._beats = asyncio.create_task(self._heartbeats(user.pk))
         await self._push()
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated and self.audience is not None and self.audience.seat is not None:
+            self._beats = asyncio.create_task(self._heartbeats(user.pk))  # a seated player's socket
 
     async def disconnect(self, code: int) -> None:
         if self._beats is not None:
@@ -123,7 +123,8 @@ class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
         await self._push()  # what changed while the layer was away never reached this socket
 
     async def _heartbeats(self, user_id: int) -> None:
-        """Presence (tables.presence): while this socket is open, its player's seat is seen."""
+        """Presence (tables.presence): while this socket is open, its player's seat is seen. Only a
+        seated player's socket beats (taking a seat reloads the page, so opens a new socket)."""
         assert self.table_id is not None
         while True:
             try:

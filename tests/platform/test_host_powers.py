@@ -389,3 +389,45 @@ def test_bots_wait_in_the_chat_too_while_the_game_is_paused(alice):
     assert not day.table.chat.filter(author__isnull=True).exists()
     moderator.resume(day.pk, alice.pk, day.version, now=day.window_started_at)  # a pause of no time
     assert bot_chat.run_due(later) >= 1, "the same moment, unpaused, has a wolf bot talking"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pause_racing_the_clock_stops_every_move_after_it(settings, alice, bob, services_in_use):
+    """Row locks, for real (PostgreSQL in the services run): the clock applies bot moves in a
+    thread of its own while the host pauses; once the pause is committed no move follows it, and
+    every move before it is in the log once."""
+    import threading
+
+    from django.db import connection
+
+    settings.TIMER_SCALE = 0.001  # timeouts at once: the clock has a move due at every look
+    match = started_werewolf(alice, [bob])
+    stop = threading.Event()
+
+    def clock() -> None:
+        try:
+            while not stop.is_set():
+                moderator.run_due()
+        finally:
+            connection.close()
+
+    racing = threading.Thread(target=clock)
+    racing.start()
+    try:
+        import time
+
+        until = time.monotonic() + 30
+        while fresh(match).version < 3 and time.monotonic() < until:
+            time.sleep(0.01)
+        assert fresh(match).version >= 3, "the clock thread moved the match"
+        moderator.pause(match.pk, alice.pk, fresh(match).version)
+        paused = fresh(match)
+        for _ in range(50):
+            moderator.run_due()
+    finally:
+        stop.set()
+        racing.join(timeout=30)
+    after = fresh(match)
+    assert after.status == "playing" and after.version == paused.version, "no move after the pause"
+    seqs = list(after.moves.order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(1, after.version + 1))
