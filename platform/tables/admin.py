@@ -9,13 +9,39 @@ from django.utils.translation import ngettext
 from moderation.admin import hide_messages
 from shabneshin.localize import digits
 from tables import moderator
-from tables.models import ChatMessage, Match, Move, Seat, Table
+from tables.models import ChatMessage, Match, Move, Seat, Table, TableEvent
+
+
+class ReadOnlyInline(admin.TabularInline):
+    """A log shown beside its table or match: never added to, changed or deleted here."""
+
+    extra = 0
+    can_delete = False
+
+    def get_readonly_fields(self, request: HttpRequest, obj: object = None) -> tuple[str, ...]:
+        return tuple(self.fields or ())
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+class MoveInline(ReadOnlyInline):
+    model = Move
+    fields = ("seq", "seat", "action", "source", "created_at")
+
+
+class TableEventInline(ReadOnlyInline):
+    """The host's actions at this table (tables.host), as everyone at the table saw them."""
+
+    model = TableEvent
+    fields = ("kind", "actor", "target", "params", "created_at")
 
 
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("number", "user", "is_bot")
+    fields = ("number", "user", "is_bot", "autopilot", "seated_at", "seen_at")
+    readonly_fields = ("seated_at", "seen_at")
     raw_id_fields = ("user",)
 
 
@@ -26,7 +52,7 @@ class TableAdmin(admin.ModelAdmin):
     search_fields = ("token", "host__username", "host__display_name")
     readonly_fields = ("token", "created_at", "updated_at")
     raw_id_fields = ("host",)
-    inlines = [SeatInline]
+    inlines = [SeatInline, TableEventInline]
 
 
 @admin.register(Seat)
@@ -47,15 +73,6 @@ def abort_matches(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: 
     )
 
 
-class MoveInline(admin.TabularInline):
-    model = Move
-    extra = 0
-    can_delete = False
-    fields = ("seq", "seat", "action", "source", "created_at")
-    readonly_fields = fields
-
-    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
 
 @admin.register(Match)

@@ -261,7 +261,8 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
                 {**row, "seat": i, "name": names[i], "winner": i in winners}
                 for i, row in enumerate(view["result"]["seats"])
             ]
-        ctx["log_items"] = _with_events(snapshot, seat, log_items(slug, view, names, seat, ctx["tpl"]))
+        items = log_items(slug, view, names, seat, ctx["tpl"])
+        ctx["log_items"] = _with_events(snapshot, seat, items, over=bool(view.get("over")))
         if match.paused_at is not None:
             ctx["paused_by"] = next((names[s.number] for s in seats if s.user_id == match.paused_by_id), "?")
     awaiting = set(ctx["view"]["awaiting"]) if ctx["view"] else set()
@@ -293,14 +294,14 @@ def host_menu(snapshot: Snapshot, seat_rows: list[dict[str, Any]]) -> dict[str, 
 # --- the log, one entry at a time -------------------------------------------------------------------
 
 
-def _with_events(snapshot: Snapshot, seat: int | None, items: list[str]) -> list[str]:
+def _with_events(snapshot: Snapshot, seat: int | None, items: list[str], over: bool = False) -> list[str]:
     """The game's log items with the table's own events put at their moments: an event written
-    when the game's log had ``log_at`` entries follows those of them this viewer may read."""
+    when the game's log had ``log_at`` entries follows those of them this viewer may read (all of
+    them once the game is ``over`` and its log is revealed)."""
     if not snapshot.events:
         return items
     match = snapshot.match
     full_log = match.state.get("log", []) if match is not None else []
-    over = bool(match is not None and match.engine.result(match.state) is not None)
     out, taken = [], 0
     for event in snapshot.events:
         at = min(event.log_at, len(full_log))

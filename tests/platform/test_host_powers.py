@@ -431,3 +431,21 @@ def test_a_pause_racing_the_clock_stops_every_move_after_it(settings, alice, bob
     assert after.status == "playing" and after.version == paused.version, "no move after the pause"
     seqs = list(after.moves.order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, after.version + 1))
+
+
+def test_a_host_event_sits_at_its_moment_in_each_seats_log(alice, bob):
+    from games.base import visible_log
+    from tables import renderer
+
+    match = _waiting_for_alice(alice, bob)
+    moderator.pause(match.pk, alice.pk, match.version)
+    then = list(match.state["log"])
+    moderator.resume(match.pk, alice.pk, match.version)
+    later = play_until(match, lambda m: len(m.state["log"]) > len(then) + 2)
+    snapshot = renderer.load(later.table_id)
+    for user, seat in ((bob, 1), (alice, 0), (None, None)):
+        items = renderer.build_context(snapshot, snapshot.audience(user, "en"))["log_items"]
+        kinds = [i for i, item in enumerate(items) if "host-event-" in item]
+        before = len(visible_log(then, seat))
+        assert kinds == [before, before + 1], (seat, kinds)  # the pause, then the resume, at that moment
+        assert len(items) == len(visible_log(later.state["log"], seat)) + 2
