@@ -16,6 +16,7 @@ from django.utils import translation
 from accounts.sessions import session_still_acts
 from games.base import IllegalAction
 from tables import broadcast, chat, decisions, moderator, renderer, rendering
+from tables.hub import hub
 from tables.language import language_from_scope
 from tables.lobby import lobby_context
 from tables.models import Match, Table
@@ -99,11 +100,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.group = broadcast.group_for(self.token)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        hub.join(self.table_id, self)
         await self.accept()
         await self._push()
 
     async def disconnect(self, code: int) -> None:
         if self.table_id is not None:
+            hub.leave(self.table_id, self)
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     # -- from the browser --
@@ -174,10 +177,26 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- from the group --
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        await self._push(event=event.get("event"))
+        await self._push_event(event.get("event"))
 
     async def chat_posted(self, event: dict[str, Any]) -> None:
-        await self._push(event=event.get("event"))
+        await self._push_event(event.get("event"))
+
+    async def _push_event(self, event: str | None) -> None:
+        """A group message: rendered in one hop for all of this process's sockets at the table
+        (tables/hub.py); this socket only picks what changed for it, on the event loop."""
+        if event is None or self.table_id is None:
+            await self._push(event=event)
+            return
+        rendered = await hub.rendered_for(self.table_id, event, self)
+        if rendered is None:
+            return
+        fragments = dict(rendered.fragments)
+        fragments["errors"] = renderer.error_fragment(None, self.language)
+        self.seen, self.audience = rendered.snapshot, rendered.audience
+        html = self._changed_html(fragments)
+        if html:
+            await self.send(text_data=html)
 
     # -- helpers --
 
@@ -220,6 +239,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         fragments = dict(renderer.fragments_for(snapshot, audience))
         fragments["errors"] = renderer.error_fragment(error, self.language)
         self.seen, self.audience = snapshot, audience
+        return self._changed_html(fragments)
+
+    def _changed_html(self, fragments: dict[str, str]) -> str:
         token = self._csrf_token()
         return "".join(renderer.with_csrf(fragments[name], token) for name in self.sent.changed(fragments))
 
