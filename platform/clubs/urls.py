@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from clubs import tonight_views as tonight
 from clubs import views
 
 app_name = "clubs"
@@ -30,6 +31,9 @@ urlpatterns = [
     path(night + "offer/", views.night_offer, name="offer"),
     path(night + "offer/<str:token>/", views.offer_link, name="offer_link"),
     path(night + "event.ics", views.night_ics, name="night_ics"),
+    path(night + "here/", tonight.check_in_self, name="check_in"),
+    path(night + "checkins/", tonight.check_in_others, name="checkins"),
+    path(night + "walk-in/<str:token>/", tonight.walkin_link, name="walkin"),
     path("calendar/", views.calendar_settings, name="calendar"),
     path("calendar/<str:token>.ics", views.user_ics, name="user_ics"),
     path("nights/", views.my_nights, name="my_nights"),
