@@ -64,9 +64,7 @@ def test_the_round_rng_is_the_documented_hmac():
 
 def test_table_deal_secrets_differ_by_round_table_and_attempt_and_from_the_round_stream():
     secret = commitment.new_secret()
-    seen = {
-        commitment.table_deal_secret(secret, r, t, a) for r in range(1, 4) for t in range(3) for a in range(4)
-    }
+    seen = {commitment.table_deal_secret(secret, r, t, a) for r in range(1, 4) for t in range(3) for a in range(4)}
     assert len(seen) == 36
     assert all(len(s) == 64 for s in seen)
     assert commitment.table_deal_secret(secret, 1, 0, 0) == commitment.table_deal_secret(secret, 1, 0, 0)
