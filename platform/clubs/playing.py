@@ -30,7 +30,11 @@ def close_finished_rounds(now: datetime) -> int:
         if RoundTable.objects.filter(round_id=round_id).exclude(table__status__in=["finished", "aborted"]).exists():
             continue
         with transaction.atomic():
-            round_ = Round.objects.select_for_update(skip_locked=True).filter(pk=round_id, status=Round.Status.STARTED).first()
+            round_ = (
+                Round.objects.select_for_update(skip_locked=True)
+                .filter(pk=round_id, status=Round.Status.STARTED)
+                .first()
+            )
             if round_ is None:
                 continue
             round_.status, round_.ended_at = Round.Status.ENDED, now

@@ -137,7 +137,9 @@ def repeat(night: Night, by) -> Night:  # noqa: ANN001
     night = Night.objects.select_for_update().select_related("club", "series").get(pk=night.pk)
     if night.series_id is not None:
         recurrence.materialise(night.series)
-        following = Night.objects.filter(series=night.series, starts_at__gt=night.starts_at).order_by("starts_at").first()
+        following = (
+            Night.objects.filter(series=night.series, starts_at__gt=night.starts_at).order_by("starts_at").first()
+        )
         if following is not None:
             return following
     week = timedelta(days=7)

@@ -64,7 +64,9 @@ def current(night: Night) -> Round | None:
 # --- the inputs -------------------------------------------------------------------------------------
 
 
-def game_spec(game: str, options: dict | None = None, min_players: int | None = None, max_players: int | None = None) -> dict:
+def game_spec(
+    game: str, options: dict | None = None, min_players: int | None = None, max_players: int | None = None
+) -> dict:
     """One game of a round, its limits within the engine's. Raises RoundError."""
     try:
         engine = registry.get(game)
@@ -85,7 +87,7 @@ def game_spec(game: str, options: dict | None = None, min_players: int | None = 
 
 
 def night_games(night: Night) -> list[dict]:
-    """"Let the site choose": every game the night offers, with its options, any table size."""
+    """ "Let the site choose": every game the night offers, with its options, any table size."""
     seen, specs = set(), []
     for offered in night.games:
         if offered.get("game") in seen:
@@ -284,7 +286,9 @@ def confirm(night: Night, round_id: int, by, now: datetime | None = None) -> Rou
         for seat, person in enumerate(draft.people[1:], start=1):
             Seat.objects.filter(table=table, number=seat).update(user=users[person])
         Seat.objects.filter(table=table, number__gte=len(draft.people)).update(is_bot=True)
-        RoundTable.objects.create(round=round_, index=index, table=table, people=list(draft.people), locked=draft.locked)
+        RoundTable.objects.create(
+            round=round_, index=index, table=table, people=list(draft.people), locked=draft.locked
+        )
         for person in draft.people:
             notifications.notify(users[person], "your_table", url, night=night.title, round=round_.number)
     round_.status = Round.Status.CONFIRMED

@@ -5,36 +5,33 @@ table writes one line per person (the game's points from ``clubs.points``, norma
 points table's version), a best-player award and a penalty write one line each, and undoing
 either writes a line that takes it back. So no total changes without a line saying why and who.
 
-Rulings: a table is scored once, when its match has finished; an aborted table writes nothing.
-A bot's seat scores nothing. A best-player award is worth ``AWARD_POINTS`` (1); a penalty takes
-what the organizer gives (1 to 10 points, default 1). Undoing an award or a penalty twice is
-refused.
+The points themselves come from ``clubs.points`` (its versioned, documented table and its
+normalisation); the standings and their printed tie-break order too (``points.standings``,
+``points.TIE_BREAKS``), fed from the log, so the scoreboard's total is always the log's sum.
+
+Rulings: a table is scored once, when its match has finished; an aborted table writes nothing. A
+bot's seat scores nothing. A night is scored with the points version of its first scored table
+(a new version never changes a night already under way). A best-player award is worth
+``points.BEST_PLAYER_BONUS``; a penalty takes what the organizer gives (1 to 10 points, default
+1). Undoing an award or a penalty twice is refused. The vote: one per player of the table, for
+another player, changeable until the organizer names the best player by it
+(``points.tally``: the most voted, a tie names nobody and the organizer picks).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from clubs import live
+from clubs import live, points
 from clubs.models import Award, AwardVote, CheckIn, Night, Penalty, PointsEntry, RoundTable
 
-AWARD_POINTS = Decimal("1")
 PENALTY_MAX = 10
-TIE_BREAKS = (
-    gettext_lazy("more points"),
-    gettext_lazy("more tables won"),
-    gettext_lazy("more best-player awards"),
-    gettext_lazy("fewer penalties"),
-    gettext_lazy("name"),
-)
 
 
 class ScoreError(Exception):
@@ -54,8 +51,8 @@ def score_table(row: RoundTable) -> int:
     match = getattr(row.table, "match", None)
     if row.scored or match is None or match.status != match.Status.FINISHED:
         return 0
-    from clubs import points
     night = row.round.night
+    version = _version(night)
     seats = {s.number: s for s in row.table.seats.all()}
     result = match.result or {}
     winners = set(result.get("winners", []))
@@ -63,8 +60,8 @@ def score_table(row: RoundTable) -> int:
     for number, seat in sorted(seats.items()):
         if seat.is_bot or seat.user_id is None:
             continue
-        raw = points.table_points(match.game, match.state, result, number, points.POINTS_VERSION)
-        normalised = points.normalise(match.game, raw, match.n_players)
+        raw = sum(p for _rule, p in points.raw_points(match.game, match.state, result, number, version))
+        normalised = points.table_points(match.game, match.state, result, number, version)
         PointsEntry.objects.create(
             night=night,
             user_id=seat.user_id,
@@ -75,13 +72,18 @@ def score_table(row: RoundTable) -> int:
             side=str(_side(result, number)),
             won=number in winners,
             round_table=row,
-            version=str(points.POINTS_VERSION),
+            version=str(version),
         )
         written += 1
     row.scored = True
     row.save(update_fields=["scored"])
     live.night_changed(night)
     return written
+
+
+def _version(night: Night) -> int:
+    first = PointsEntry.objects.filter(night=night, kind=PointsEntry.Kind.TABLE).exclude(version="").first()
+    return int(first.version) if first is not None else points.POINTS_VERSION
 
 
 def _side(result: dict, seat: int) -> str:
@@ -147,16 +149,16 @@ def award(row: RoundTable, by, user_id: int | None = None) -> Award:  # noqa: AN
         raise ScoreError(_("This table already has its best player; undo it first."))
     by_vote = user_id is None
     if by_vote:
-        tally = list(
-            AwardVote.objects.filter(round_table=row).values("candidate_id").annotate(n=Count("pk")).order_by("-n")
-        )
-        if not tally or (len(tally) > 1 and tally[0]["n"] == tally[1]["n"]):
+        cast = AwardVote.objects.filter(round_table=row).values_list("voter_id", "candidate_id")
+        votes = {f"u{voter}": f"u{candidate}" for voter, candidate in cast}
+        winner = points.tally(votes)
+        if winner is None:
             raise ScoreError(_("The vote has no clear winner: pick the best player yourself."))
-        user_id = tally[0]["candidate_id"]
+        user_id = int(winner[1:])
     elif not _player_of(row, user_id):
         raise ScoreError(_("The best player must be one of the table's players."))
     given = Award.objects.create(round_table=row, user_id=user_id, by_vote=by_vote, given_by=by)
-    _line(night, user_id, PointsEntry.Kind.AWARD, AWARD_POINTS, by, award=given, round_table=row)
+    _line(night, user_id, PointsEntry.Kind.AWARD, _d(points.BEST_PLAYER_BONUS), by, award=given, round_table=row)
     return given
 
 
@@ -202,48 +204,45 @@ def totals(night: Night) -> dict[int, Decimal]:
 
 
 def rows(night: Night, who: dict[str, str] | None = None) -> list[dict[str, Any]]:
-    """The scoreboard, best first, by the printed tie-break order (TIE_BREAKS)."""
-    people = {
-        c.user_id: c for c in CheckIn.objects.filter(night=night).select_related("user")
-    }
-    stats = (
-        PointsEntry.objects.filter(night=night)
-        .values("user_id")
-        .annotate(
-            total=Sum("points"),
-            won=Count("pk", filter=Q(kind=PointsEntry.Kind.TABLE, won=True)),
-            tables=Count("pk", filter=Q(kind=PointsEntry.Kind.TABLE)),
-        )
-    )
-    awards = _live_counts(Award.objects.filter(round_table__round__night=night))
-    penalties = _live_counts(Penalty.objects.filter(night=night))
+    """The scoreboard, best first, by the printed tie-break order (``points.TIE_BREAKS``), built
+    from the log: table lines, live awards and penalties (an undone one and its undo line cancel)."""
+    lines = list(PointsEntry.objects.filter(night=night).select_related("award", "penalty"))
+    undone_awards = {e.award_id for e in lines if e.kind == PointsEntry.Kind.UNDO and e.award_id}
+    undone_penalties = {e.penalty_id for e in lines if e.kind == PointsEntry.Kind.UNDO and e.penalty_id}
+    scores = [
+        points.TableScore(f"u{e.user_id}", str(e.round_table_id), e.game, float(e.points), e.won)
+        for e in lines
+        if e.kind == PointsEntry.Kind.TABLE
+    ]
+    awards = [
+        points.Award(f"u{e.user_id}", str(e.round_table_id), float(e.points))
+        for e in lines
+        if e.kind == PointsEntry.Kind.AWARD and e.award_id not in undone_awards
+    ]
+    penalties = [
+        points.Penalty(f"u{e.user_id}", -float(e.points), e.note)
+        for e in lines
+        if e.kind == PointsEntry.Kind.PENALTY and e.penalty_id not in undone_penalties
+    ]
+    names = {c.user_id: str(c.user) for c in CheckIn.objects.filter(night=night).select_related("user")}
     board = []
-    for row in stats:
-        user_id = row["user_id"]
-        check = people.get(user_id)
+    for standing in points.standings(scores, awards, penalties):
+        user_id = int(standing.person[1:])
         board.append(
             {
                 "user_id": user_id,
-                "name": str(check.user) if check else str(user_id),
-                "total": row["total"] or Decimal(0),
-                "won": row["won"],
-                "tables": row["tables"],
-                "awards": awards.get(user_id, 0),
-                "penalties": penalties.get(user_id, 0),
+                "name": names.get(user_id, standing.person),
+                "place": standing.place,
+                "total": _d(standing.points),
+                "won": standing.wins,
+                "tables": standing.tables,
+                "awards": standing.awards,
+                "penalties": _d(standing.penalty_points),
+                "by_game": standing.by_game,
             }
         )
-    board.sort(key=lambda r: (-r["total"], -r["won"], -r["awards"], r["penalties"], r["name"]))
-    for place, row in enumerate(board, start=1):
-        row["place"] = place
     return board
 
 
-def _live_counts(queryset: Iterable) -> dict[int, int]:
-    return {
-        r["user_id"]: r["n"]
-        for r in queryset.filter(undone_at__isnull=True).values("user_id").annotate(n=Count("pk"))  # type: ignore[attr-defined]
-    }
-
-
 def tie_break_texts() -> list[str]:
-    return [str(t) for t in TIE_BREAKS]
+    return [_(t) for t in points.TIE_BREAKS]

@@ -44,12 +44,17 @@ def draft(round_: Round, who: dict[str, str]) -> dict[str, Any]:
         "round": round_,
         "quality": round_.quality,
         "tables": [
-            {"index": i, "game": t["game"], "seats": _seats(t["people"], t.get("bots", 0), who), "locked": t.get("locked")}
+            {
+                "index": i,
+                "game": t["game"],
+                "seats": _seats(t["people"], t.get("bots", 0), who),
+                "locked": t.get("locked"),
+            }
             for i, t in enumerate(data.get("tables", []))
         ],
         "unseated": [(who.get(p, p), say(why, who)) for p, why in data.get("unseated", [])],
         "broken": [say(why, who) for _rule, why in data.get("broken", [])],
-        "people": sorted(((who.get(p, p), p) for p in round_.inputs.get("people", []))),
+        "people": sorted((who.get(p, p), p) for p in round_.inputs.get("people", [])),
         "stale": False,
     }
 
@@ -81,8 +86,12 @@ def context(user, club: Club, night: Night, organizer: bool) -> dict[str, Any]: 
     shown = active or Round.objects.filter(night=night).order_by("-number").first()
     ctx: dict[str, Any] = {
         "round": shown,
-        "round_draft": draft(shown, who) if shown is not None and shown.status == Round.Status.DRAFT and organizer else None,
-        "round_tables": table_rows(shown, user, who) if shown is not None and shown.status != Round.Status.DRAFT else [],
+        "round_draft": draft(shown, who)
+        if shown is not None and shown.status == Round.Status.DRAFT and organizer
+        else None,
+        "round_tables": table_rows(shown, user, who)
+        if shown is not None and shown.status != Round.Status.DRAFT
+        else [],
         "rounds_played": Round.objects.filter(night=night).exclude(status=Round.Status.DRAFT).count(),
         "scoreboard": scoreboard.rows(night, who),
         "tie_breaks": scoreboard.tie_break_texts(),
@@ -96,16 +105,16 @@ def context(user, club: Club, night: Night, organizer: bool) -> dict[str, Any]: 
 
         ctx["game_choices"] = game_choices(night)
         ctx["penalties"] = Penalty.objects.filter(night=night, undone_at__isnull=True).select_related("user")
-        ctx["present_people"] = [(c.user_id, str(c.user)) for c in CheckIn.objects.filter(night=night).select_related("user")]
+        ctx["present_people"] = [
+            (c.user_id, str(c.user)) for c in CheckIn.objects.filter(night=night).select_related("user")
+        ]
     return ctx
 
 
 def game_choices(night: Night) -> list[dict[str, Any]]:
     offered = [g.get("game") for g in night.games]
     engines = sorted(registry.all(), key=lambda e: (e.slug not in offered, e.slug))
-    return [
-        {"slug": e.slug, "min": e.min_players, "max": e.max_players, "offered": e.slug in offered} for e in engines
-    ]
+    return [{"slug": e.slug, "min": e.min_players, "max": e.max_players, "offered": e.slug in offered} for e in engines]
 
 
 def finished_tables(night: Night, user) -> list[dict[str, Any]]:  # noqa: ANN001
@@ -128,7 +137,9 @@ def finished_tables(night: Night, user) -> list[dict[str, Any]]:  # noqa: ANN001
                 "award": Award.objects.filter(round_table=row, undone_at__isnull=True).select_related("user").first(),
                 "votes": AwardVote.objects.filter(round_table=row).count(),
                 "i_played": any(uid == me for uid, _name in players),
-                "my_vote": AwardVote.objects.filter(round_table=row, voter_id=me).values_list("candidate_id", flat=True).first(),
+                "my_vote": AwardVote.objects.filter(round_table=row, voter_id=me)
+                .values_list("candidate_id", flat=True)
+                .first(),
             }
         )
     return rows

@@ -12,7 +12,7 @@ from django.contrib.auth import login
 from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -289,7 +289,9 @@ def penalties(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
         elif action == "give":
             raw = request.POST.get("points", "1")
             value = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 2 else 0
-            scoreboard.penalise(night, _posted_id(request, "player"), request.POST.get("reason", ""), request.user, value)
+            scoreboard.penalise(
+                night, _posted_id(request, "player"), request.POST.get("reason", ""), request.user, value
+            )
         else:
             raise scoreboard.ScoreError(_("Give a penalty or undo one."))
 

@@ -22,16 +22,6 @@ def tonight(club, bob):
     return nights.create_night(club, bob, night_fields(starts_at=starts, rsvp_deadline=starts - timedelta(hours=2)))
 
 
-@pytest.fixture
-def as_(client, request):
-    def login(name: str):
-        if name != "nobody":
-            client.force_login(request.getfixturevalue(name))
-        return client
-
-    return login
-
-
 def _going(night, *people):
     for person in people:
         rsvp.answer(night, person, "going", organizer=True)

@@ -34,3 +34,19 @@ def drawn(club, organizer, count: int = 5, games=None):
     night, people = checked_in(club, organizer, count)
     round_ = rounds.start_round(night, organizer, games or DRACULA_AND_MONSTER)
     return night, people, round_
+
+
+def played(club, organizer, count: int = 5, games=None):
+    """A night whose first round was drawn, confirmed, started and played to its end by the clock."""
+    from clubs import playing
+    from tables.models import Match
+    from tests.platform.helpers import play_until_over
+
+    night, people, round_ = drawn(club, organizer, count, games)
+    rounds.confirm(night, round_.pk, organizer)
+    rounds.start_tables(night, round_.pk)
+    for match in Match.objects.filter(table__night_table__round=round_):
+        play_until_over(match)
+    playing.run_due()
+    round_.refresh_from_db()
+    return night, people, round_
