@@ -186,6 +186,10 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Shabneshin <noreply@shabnesh
 # Clubs: how long a freed seat is offered to the first on the waitlist; how far ahead series materialise.
 CLUB_OFFER_MINUTES = env_int("CLUB_OFFER_MINUTES", 12 * 60)
 CLUB_SERIES_AHEAD = env_int("CLUB_SERIES_AHEAD", 6)
+# The night itself: check-in opens this long before the start; at the seat lock (this long before
+# the start) seats nobody claimed pass to the waitlist.
+CLUB_CHECKIN_OPENS_MINUTES = env_int("CLUB_CHECKIN_OPENS_MINUTES", 60)
+CLUB_SEAT_LOCK_MINUTES = env_int("CLUB_SEAT_LOCK_MINUTES", 15)
 # The public address used in emails (links to nights, signed offer links).
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 
