@@ -334,7 +334,7 @@ def _renders_of_a_version_that_changes_nothing(alice, bob, change):
     again = renderer.load(match.table_id)
     again.match.version += 1  # a new version: another seat's move that bob cannot see
     change(again.match)
-    again.key = renderer._key(again.table, again.seats, again.match, again.chat)
+    again.key = renderer._key(again.table, again.seats, again.match, again.chat, again.events)
     import unittest.mock
 
     with unittest.mock.patch.object(renderer, "render_fragment", spy):
@@ -355,3 +355,40 @@ async def test_a_change_a_seat_can_see_is_rendered_again(alice, bob):
 
     _, second, rendered = await _renders_of_a_version_that_changes_nothing(alice, bob, reveal_the_commitment)
     assert "log" in rendered and "f" * 64 in second["log"]
+
+
+async def test_a_process_beats_for_all_its_sockets_in_one_query(settings, monkeypatch, alice, bob, charlie):
+    """Presence (tables.presence) costs one query a period per process, not one write per socket."""
+    from tables import hub as hub_module
+    from tables.models import Seat
+
+    settings.PRESENCE_HEARTBEAT_S = 0.2
+    match = await _werewolf(alice, [bob])
+    token = match.table.token
+    tabs = [(await connect(token, user))[0] for user in (alice, bob, alice, charlie)]
+    for tab in tabs:
+        await receive_html(tab)
+    assert hub_module.hub.present()[match.table_id] == {alice.pk, bob.pk, charlie.pk}
+
+    @database_sync_to_async
+    def seen():
+        return dict(Seat.objects.filter(table_id=match.table_id, user__isnull=False).values_list("user_id", "seen_at"))
+
+    from tables import presence
+
+    calls = {"one": 0, "many": 0}
+    one, many = presence.heartbeat, presence.heartbeat_many
+    monkeypatch.setattr(
+        presence, "heartbeat", lambda *a, **k: calls.__setitem__("one", calls["one"] + 1) or one(*a, **k)
+    )
+    monkeypatch.setattr(
+        presence, "heartbeat_many", lambda *a, **k: calls.__setitem__("many", calls["many"] + 1) or many(*a, **k)
+    )
+    before = await seen()
+    await asyncio.sleep(0.5)
+    assert calls["one"] == 0 and 1 <= calls["many"] <= 3  # a call a period, for every socket
+    after = await seen()
+    assert after[alice.pk] > before[alice.pk] and after[bob.pk] > before[bob.pk]
+    for tab in tabs:
+        await tab.disconnect()
+    assert match.table_id not in hub_module.hub.present()
