@@ -1,4 +1,5 @@
-"""The night page's socket: it sends the going and waitlist counts whenever they change. The
+"""The night page's socket: it sends the going and waitlist counts, and the night itself (each
+table's game, status and progress, the reader's own table, the scoreboard), whenever they change. The
 group message names only the night; the consumer checks visibility and renders the counts."""
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from clubs import live, rsvp
+from clubs import live, rsvp, tonight
 from clubs.models import Night
-from clubs.permissions import can_see
+from clubs.permissions import Act, can_see, may
 from shabneshin.rejoin import RejoinsItsGroups
 from tables.language import language_from_scope
 
@@ -60,6 +61,7 @@ class NightConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
         night = Night.objects.select_related("club").filter(pk=self.night_id).first()
         if night is None or not can_see(self.scope.get("user"), night.club):
             return ""
+        user = self.scope.get("user")
         ctx = {
             "night": night,
             "going_count": rsvp.going_count(night),
@@ -67,4 +69,9 @@ class NightConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
             "oob": True,
         }
         with translation.override(self.language):
-            return render_to_string("clubs/_counts.html", ctx)
+            html = render_to_string("clubs/_counts.html", ctx)
+            if night.cancelled:
+                return html
+            organizer = may(user, Act.RUN_NIGHT, night.club)
+            ctx.update(tonight.context(user, night.club, night, organizer))
+            return html + render_to_string("clubs/_tonight.html", ctx)

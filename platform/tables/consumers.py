@@ -3,7 +3,6 @@ names a version and carries no secret. ``LobbyConsumer`` keeps the lobby's table
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import time
@@ -19,6 +18,7 @@ from accounts.sessions import session_still_acts
 from games.base import IllegalAction
 from shabneshin.rejoin import RejoinsItsGroups
 from tables import broadcast, chat, decisions, moderator, presence, renderer, rendering
+from tables.hub import hub
 from tables.language import language_from_scope
 from tables.lobby import lobby_context
 from tables.models import Match, Table
@@ -89,7 +89,6 @@ class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
     last sent them (a reconnect is a new consumer, so it sends everything)."""
 
     table_id: int | None = None
-    _beats: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
         self.language = language_from_scope(self.scope)
@@ -104,16 +103,16 @@ class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
             return
         self.group = broadcast.group_for(self.token)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        hub.join(self.table_id, self)
         await self.accept()
-        await self._push()
         user = self.scope.get("user")
-        if user is not None and user.is_authenticated and self.audience is not None and self.audience.seat is not None:
-            self._beats = asyncio.create_task(self._heartbeats(user.pk))  # a seated player's socket
+        if user is not None and user.is_authenticated:
+            await self._heartbeat(user.pk)  # seen from the first moment; then the hub beats for it
+        await self._push()
 
     async def disconnect(self, code: int) -> None:
-        if self._beats is not None:
-            self._beats.cancel()
         if self.table_id is not None:
+            hub.leave(self.table_id, self)
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     def groups_to_rejoin(self) -> list[str]:
@@ -122,18 +121,14 @@ class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
     async def rejoined(self) -> None:
         await self._push()  # what changed while the layer was away never reached this socket
 
-    async def _heartbeats(self, user_id: int) -> None:
-        """Presence (tables.presence): while this socket is open, its player's seat is seen. Only a
-        seated player's socket beats (taking a seat reloads the page, so opens a new socket)."""
+    async def _heartbeat(self, user_id: int) -> None:
+        """Presence (tables.presence): this socket's player is seen at its table now. Later beats
+        come from the hub, one query a period for all of this process's sockets."""
         assert self.table_id is not None
-        while True:
-            try:
-                await database_sync_to_async(presence.heartbeat)(self.table_id, user_id)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # a missed beat is only a later one; the socket goes on
-                log.warning("presence heartbeat failed", exc_info=True)
-            await asyncio.sleep(settings.PRESENCE_HEARTBEAT_S)
+        try:
+            await database_sync_to_async(presence.heartbeat)(self.table_id, user_id)
+        except Exception:  # a missed beat is only a later one; the socket goes on
+            log.warning("presence heartbeat failed", exc_info=True)
 
     # -- from the browser --
 
@@ -203,10 +198,26 @@ class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
     # -- from the group --
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        await self._push(event=event.get("event"))
+        await self._push_event(event.get("event"))
 
     async def chat_posted(self, event: dict[str, Any]) -> None:
-        await self._push(event=event.get("event"))
+        await self._push_event(event.get("event"))
+
+    async def _push_event(self, event: str | None) -> None:
+        """A group message: rendered in one hop for all of this process's sockets at the table
+        (tables/hub.py); this socket only picks what changed for it, on the event loop."""
+        if event is None or self.table_id is None:
+            await self._push(event=event)
+            return
+        rendered = await hub.rendered_for(self.table_id, event, self)
+        if rendered is None:
+            return
+        fragments = dict(rendered.fragments)
+        fragments["errors"] = renderer.error_fragment(None, self.language)
+        self.seen, self.audience = rendered.snapshot, rendered.audience
+        html = self._changed_html(fragments)
+        if html:
+            await self.send(text_data=html)
 
     # -- helpers --
 
@@ -249,6 +260,9 @@ class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
         fragments = dict(renderer.fragments_for(snapshot, audience))
         fragments["errors"] = renderer.error_fragment(error, self.language)
         self.seen, self.audience = snapshot, audience
+        return self._changed_html(fragments)
+
+    def _changed_html(self, fragments: dict[str, str]) -> str:
         token = self._csrf_token()
         return "".join(renderer.with_csrf(fragments[name], token) for name in self.sent.changed(fragments))
 

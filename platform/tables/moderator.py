@@ -44,8 +44,10 @@ class Refused(IllegalAction):
 
 
 @transaction.atomic
-def start(table: Table, seed: int | None = None) -> Match:
-    """Deal the match of a full table. Raises ``IllegalAction`` if it cannot start."""
+def start(table: Table, seed: int | None = None, secret: str | None = None) -> Match:
+    """Deal the match of a full table. Raises ``IllegalAction`` if it cannot start. ``secret``
+    is the deal's secret when the caller chose it openly (a club night's fair roles); otherwise
+    one is drawn (history/deals.py)."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     if table.status != Table.Status.OPEN:
         raise IllegalAction("This table has already started.", "game_over")
@@ -53,7 +55,7 @@ def start(table: Table, seed: int | None = None) -> Match:
     if any(seat.is_empty for seat in seats):
         raise IllegalAction("Every seat must be taken (by a player or a bot) before the start.", "forbidden")
     engine = table.engine
-    deal = deals.new_deal(table.token, seats, seed)  # a drawn secret and its seed (history/deals.py)
+    deal = deals.new_deal(table.token, seats, seed, secret)  # a drawn secret and its seed (history/deals.py)
     state = engine.setup(table.seat_count, dict(table.options), deal["seed"])
     now = timezone.now()
     match = Match(

@@ -368,24 +368,84 @@ def render_fragment(name: str, ctx: dict[str, Any], oob: bool = False) -> str:
     return render_to_string(ctx["tpl"][name], {**ctx, "oob": oob})
 
 
+# Match fields that change with every move but that no fragment reads except through the view,
+# the legal actions, the version and the deadline (all part of the memo key), or in ``#status``.
+_PER_MOVE_FIELDS = frozenset(
+    {"state", "version", "decision_versions", "last_move_at", "next_deadline", "window_started_at", "result"}
+)
+
+
+def _match_part(match: Match | None) -> str:
+    """Every other field of the match: a field added later (a pause, say) reaches the key by itself."""
+    if match is None:
+        return ""
+    fields = {
+        f.attname: getattr(match, f.attname) for f in Match._meta.concrete_fields if f.name not in _PER_MOVE_FIELDS
+    }
+    return json.dumps(fields, sort_keys=True, default=str)
+
+
+def _inputs_key(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> tuple[Any, ...]:
+    """What the fragments other than ``#status`` are made of, for this audience: this seat's view
+    and legal actions (never the state), the version its forms carry (if it has any), its deadline,
+    and the table's, seats', chat's and table events' rows. A move that leaves all of it unchanged
+    (another seat's secret night pick, say) needs no new rendering for this audience."""
+    match = snapshot.match
+    # The snapshot key without its match part (the only part that holds the version).
+    match_part = (match.pk, match.version) if match else None
+    rest = tuple(p for p in snapshot.key if not (isinstance(p, tuple) and p[:2] == match_part))
+    return (
+        audience,
+        rest,
+        _match_part(match),
+        json.dumps(ctx["view"], sort_keys=True, default=str),
+        tuple(a["json"] for a in ctx["actions"]),
+        ctx["version"] if ctx["actions"] else None,  # only forms carry it
+        ctx["deadline"],
+        ctx["on_autopilot"],
+    )
+
+
+def _log_key(ctx: dict[str, Any]) -> tuple[Any, ...]:
+    match = ctx["match"]
+    return (tuple(ctx.get("log_items", ())), match.deal_commitment if match else "")
+
+
 def fragments_for(snapshot: Snapshot, audience: Audience) -> dict[str, str]:
     """Every fragment of this audience, as out-of-band swaps, rendered once per snapshot key.
-    ``#errors`` is rendered empty; a socket's own error goes through :func:`error_fragment`."""
+    ``#errors`` is rendered empty; a socket's own error goes through :func:`error_fragment`.
+
+    ``#status`` carries the table's version, so it is rendered for every version; the others are
+    reused from the last version whose inputs for this audience were the same (:func:`_inputs_key`)."""
     key = (snapshot.key, audience)
     cached = _renders.get(key)
     if cached is not None:
         return cached  # type: ignore[no-any-return]
     with translation.override(audience.language):
         ctx = build_context(snapshot, audience)
-        # The chat depends on its messages and on who may write: moves mostly change neither.
-        chat_key = ("chat", snapshot.key[0], snapshot.key[-1], audience, ctx["can_chat"])
-        rendered = {}
-        for name in FRAGMENTS:
-            if name == "chat" and (cached_chat := _renders.get(chat_key)) is not None:
-                rendered[name] = cached_chat
-                continue
-            rendered[name] = render_fragment(name, ctx, oob=True)
-        _renders.put(chat_key, rendered["chat"])
+        inputs = ("inputs", _inputs_key(snapshot, audience, ctx))
+        rest = _renders.get(inputs)
+        if rest is None:
+            # The chat depends on its messages and on who may write: moves mostly change neither.
+            chat_key = ("chat", snapshot.key[0], snapshot.key[-1], audience, ctx["can_chat"])
+            # The log is its entries (each rendered once, for this viewer) and the deal's commitment.
+            log_key = ("log", ctx["tpl"]["log"][0], audience.language, bool(ctx["view"]), _log_key(ctx))
+            rest = {}
+            for name in FRAGMENTS:
+                if name == "status":
+                    continue
+                if name == "chat" and (cached_chat := _renders.get(chat_key)) is not None:
+                    rest[name] = cached_chat
+                    continue
+                if name == "log" and (cached_log := _renders.get(log_key)) is not None:
+                    rest[name] = cached_log
+                    continue
+                rest[name] = render_fragment(name, ctx, oob=True)
+            _renders.put(chat_key, rest["chat"])
+            _renders.put(log_key, rest["log"])
+            _renders.put(inputs, rest)
+        rendered = {"status": render_fragment("status", ctx, oob=True), **rest}
+        rendered = {name: rendered[name] for name in FRAGMENTS}
     _renders.put(key, rendered)
     return rendered
 
