@@ -269,7 +269,7 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
     ctx["seat_rows"] = [
         {"seat": s, "number": s.number, "name": names[s.number], "awaited": s.number in awaiting} for s in seats
     ]
-    if audience.is_host:
+    if audience.is_host and table.status in (Table.Status.OPEN, Table.Status.PLAYING):
         ctx["host_menu"] = host_menu(snapshot, ctx["seat_rows"])
     ctx["can_chat"] = seat is not None and (
         match is None or match.status != Match.Status.PLAYING or bool(ctx["view"].get("can_chat", True))

@@ -449,3 +449,13 @@ def test_a_host_event_sits_at_its_moment_in_each_seats_log(alice, bob):
         before = len(visible_log(then, seat))
         assert kinds == [before, before + 1], (seat, kinds)  # the pause, then the resume, at that moment
         assert len(items) == len(visible_log(later.state["log"], seat)) + 2
+
+
+def test_the_menu_is_gone_once_the_match_is_over(client, alice, bob):
+    from tests.platform.helpers import play_until_over
+
+    match = started_werewolf(alice, [bob])
+    client.force_login(alice)
+    assert b'data-testid="host-menu"' in client.get(f"/t/{match.table.token}/").content
+    play_until_over(match)
+    assert b'data-testid="host-menu"' not in client.get(f"/t/{match.table.token}/").content
