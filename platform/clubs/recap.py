@@ -134,7 +134,7 @@ def context(night: Night) -> dict[str, Any]:
 def repeat(night: Night, by) -> Night:  # noqa: ANN001
     from clubs import nights, recurrence
 
-    night = Night.objects.select_for_update().select_related("club", "series").get(pk=night.pk)
+    night = Night.objects.select_for_update(of=("self",)).select_related("club", "series").get(pk=night.pk)
     if night.series_id is not None:
         recurrence.materialise(night.series)
         following = (

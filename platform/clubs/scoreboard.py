@@ -47,7 +47,9 @@ def _d(value: Any) -> Decimal:
 @transaction.atomic
 def score_table(row: RoundTable) -> int:
     """Write the points of a finished table, once. Returns how many lines were written."""
-    row = RoundTable.objects.select_for_update().select_related("round__night", "table__match").get(pk=row.pk)
+    row = (
+        RoundTable.objects.select_for_update(of=("self",)).select_related("round__night", "table__match").get(pk=row.pk)
+    )
     match = getattr(row.table, "match", None)
     if row.scored or match is None or match.status != match.Status.FINISHED:
         return 0
