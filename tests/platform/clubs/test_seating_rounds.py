@@ -329,3 +329,21 @@ def test_a_seating_survives_json_and_speaks_persian_when_read_back():
         steps = [step.translated() for step in back.steps]
     assert persian.startswith("برای هیچ") and "Too few" in result.unseated[0][1]
     assert all(s.msgid != str(s) for s in steps)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds(), st.integers(0, 2**32))
+def test_a_locked_table_is_untouched_when_the_rest_is_seated_again(case, reseed):
+    people, games, allow_bots, rules, meetings, seed = case
+    first = seat_round(people, games, rng=random.Random(seed), meetings=meetings, rules=rules, allow_bots=allow_bots)
+    if not first.tables:
+        return
+    kept = first.tables[-1]
+    again = seat_round(
+        people, games, rng=random.Random(reseed), meetings=meetings, rules=rules, allow_bots=allow_bots, locked=[kept]
+    )
+    assert again.tables[0] == TableDraft(kept.game, kept.people, kept.bots, True)
+    rest = [p for t in again.tables[1:] for p in t.people] + [p for p, _ in again.unseated]
+    assert sorted(rest + list(kept.people)) == sorted(people)
+    with pytest.raises(Refused, match="locked"):
+        swap(again, kept.people[0], (rest or ["nobody"])[0], games)
