@@ -17,6 +17,14 @@ a game with no side (``""``) is skipped, neither breaking nor extending a run. A
 someone a **third in a row** when their last two sides with a camp share one camp and the new
 side is of that camp too.
 
+Ruling: by default a run of the ``light`` camp is not steered (``light_runs=False``). Four of
+five werewolf seats are village, so a light run is the common case, and steering it would hand
+the wolves' cards to the people with two light games behind them: everyone at the table can read
+the earlier sides on the finished tables' pages and work out who the wolves are. Steering only
+the few (the shadow camp and the lone sides) tells the table at most that someone with two
+shadow games is not in the shadow now, which the rule itself announces. ``light_runs=True``
+steers every camp, as the issue's sentence reads literally.
+
 The scheme (``clubs.commitment``, ``shabneshin-night-v1``), for a table ``table_index`` of round
 ``round_no``, with its token and its seating string (as ``history.deals.seating_of`` writes it)::
 
@@ -74,9 +82,10 @@ def camp(side: str) -> str:
     return CAMPS.get(side, side)
 
 
-def would_repeat(history: Sequence[str], side: str) -> bool:
-    """Whether dealing ``side`` to someone with this ``history`` makes a third in a row."""
-    if not camp(side):
+def would_repeat(history: Sequence[str], side: str, light_runs: bool = False) -> bool:
+    """Whether dealing ``side`` to someone with this ``history`` makes a third in a row that the
+    fair deal avoids (module docstring: a light run only with ``light_runs``)."""
+    if not camp(side) or (camp(side) == LIGHT_CAMP and not light_runs):
         return False
     camps = [camp(s) for s in history if camp(s)]
     return len(camps) >= RUN - 1 and all(c == camp(side) for c in camps[-(RUN - 1) :])
@@ -87,12 +96,13 @@ def repeats(
     state: Mapping[str, Any],
     people_in_seat_order: Sequence[str | None],
     previous_sides: Mapping[str, Sequence[str]],
+    light_runs: bool = False,
 ) -> list[str]:
     """The people this deal gives a third same side in a row (a bot's seat is ``None``)."""
     return [
         person
         for seat, person in enumerate(people_in_seat_order)
-        if person is not None and would_repeat(previous_sides.get(person, ()), side_of(game, state, seat))
+        if person is not None and would_repeat(previous_sides.get(person, ()), side_of(game, state, seat), light_runs)
     ]
 
 
@@ -109,6 +119,7 @@ def fair_deal_secret(
     max_attempts: int = 32,
     *,
     seating: str,
+    light_runs: bool = False,
 ) -> tuple[str, int]:
     """The deal secret of the table and its attempt number (module docstring). ``seating`` is the
     table's seating string (``history.deals.seating_of``: "0:p17,1:bot"), which the seed reads;
@@ -122,7 +133,7 @@ def fair_deal_secret(
     for attempt in range(max(1, max_attempts)):
         secret = table_deal_secret(night_secret, round_no, table_index, attempt)
         state = engine.setup(seat_count, dict(options or {}), derive_seed(secret, table_token, seating))
-        bad = len(repeats(game, state, people_in_seat_order, previous_sides))
+        bad = len(repeats(game, state, people_in_seat_order, previous_sides, light_runs))
         if best is None or bad < best[0]:
             best = (bad, secret, attempt)
         if bad == 0:
