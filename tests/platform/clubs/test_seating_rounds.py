@@ -347,3 +347,17 @@ def test_a_locked_table_is_untouched_when_the_rest_is_seated_again(case, reseed)
     assert sorted(rest + list(kept.people)) == sorted(people)
     with pytest.raises(Refused, match="locked"):
         swap(again, kept.people[0], (rest or ["nobody"])[0], games)
+
+
+def test_a_refused_swap_speaks_the_pages_language_with_names_for_ids():
+    from django.utils import translation
+
+    result = seat_round(
+        ["u1", "u2", "u3", "u4"], [GAMES["dracula"]], rng=random.Random(1), locked=[TableDraft("dracula", ("u1", "u2"))]
+    )
+    with pytest.raises(Refused) as refused:
+        swap(result, "u1", "u3", [GAMES["dracula"]])
+    assert str(refused.value) == "u1 is at a locked table: unlock it first."
+    with translation.override("fa"):
+        persian = refused.value.text.translated(person="Alice")
+    assert persian == "Alice سر میزی قفل‌شده است: اول قفل آن را باز کنید."
