@@ -13,7 +13,7 @@ from clubs import live, notifications, recurrence, reminders, rsvp
 from clubs.models import Club, Night, Offer, Rsvp, Series
 
 PLACE_AND_TIME = ("starts_at", "duration", "online", "address", "place_note")
-EDITABLE = (*PLACE_AND_TIME, "title", "games", "capacity", "rsvp_deadline")
+EDITABLE = (*PLACE_AND_TIME, "title", "games", "capacity", "rsvp_deadline", "fair_roles")
 
 
 def _url(night: Night) -> str:
@@ -22,7 +22,7 @@ def _url(night: Night) -> str:
 
 @transaction.atomic
 def create_night(club: Club, by, fields: dict) -> Night:  # noqa: ANN001
-    return Night.objects.create(club=club, created_by=by, **{k: fields[k] for k in EDITABLE})
+    return Night.objects.create(club=club, created_by=by, **{k: fields[k] for k in EDITABLE if k in fields})
 
 
 @transaction.atomic

@@ -148,10 +148,7 @@ def repeat(night: Night, by) -> Night:  # noqa: ANN001
         starts += week
     fields = {key: getattr(night, key) for key in nights.EDITABLE}
     fields["starts_at"], fields["rsvp_deadline"] = starts, starts - (night.starts_at - night.rsvp_deadline)
-    made = nights.create_night(night.club, by, fields)
-    made.fair_roles = night.fair_roles
-    made.save(update_fields=["fair_roles"])
-    return made
+    return nights.create_night(night.club, by, fields)
 
 
 def refuse_unless_ended(night: Night) -> None:

@@ -14,6 +14,7 @@ from tests.platform.clubs.tonight_helpers import DRACULA_AND_MONSTER, drawn, pla
 
 PERSONAS = ["alice", "bob", "charlie", "dave", "gus", "nobody"]
 ORGANIZERS = {"alice", "bob"}
+MEMBERS = {"alice", "bob", "charlie"}
 
 
 def _snapshot(night):
@@ -69,17 +70,21 @@ def test_a_private_clubs_night_pages_are_404_for_outsiders(as_, persona, private
 
 
 @pytest.mark.parametrize("persona", PERSONAS)
-def test_the_recap_and_verify_pages_answer_everyone_who_sees_the_club_once_the_night_ended(as_, persona, club, bob):
+def test_the_recap_and_verify_pages_answer_the_clubs_members_once_the_night_ended(as_, persona, club, bob):
     night, people, round_ = played(club, bob)
     client = as_(persona)
     n = f"/clubs/wolves/nights/{night.pk}/"
-    assert client.get(n + "recap/").status_code == 404
-    assert client.get(n + "verify/").status_code == 404
+    member = persona in MEMBERS
+    assert client.get(n + "recap/").status_code == (404 if member else 403)
+    assert client.get(n + "verify/").status_code == (404 if member else 403)
     recap.end_night(night, bob)
     page = client.get(n + "recap/")
-    assert page.status_code == 200
-    assert client.get(n + "verify/").status_code == 200
+    assert page.status_code == (200 if member else 403)
+    assert client.get(n + "verify/").status_code == (200 if member else 403)
     assert ('data-testid="repeat-night"' in page.content.decode()) == (persona in ORGANIZERS)
+    night_page = client.get(n).content.decode()
+    assert ('data-testid="scoreboard"' in night_page) == member, "outsiders do not see the night's names"
+    assert 'data-testid="seed-revealed"' in night_page
 
 
 def test_an_organizer_runs_a_round_through_the_pages(client, club, bob):
@@ -125,6 +130,7 @@ def test_two_rounds_verify_step_by_step_and_a_tampered_input_shows(client, club,
     assert report["seed_ok"] and commitment.verify(night.seed_secret, night.seed_commitment)
     assert [r["ok"] for r in report["rounds"]] == [True, True] and report["all_ok"]
     assert [s["edit"] for s in report["rounds"][1]["stages"]] == [None, ["swap", first_person, other]]
+    client.force_login(people[0])
     page = client.get(f"/clubs/wolves/nights/{night.pk}/verify/").content.decode()
     assert "Every round&#x27;s seating checks out." in page or "Every round's seating checks out." in page
     Round.objects.filter(pk=second.pk).update(
