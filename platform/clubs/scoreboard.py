@@ -208,7 +208,13 @@ def totals(night: Night) -> dict[int, Decimal]:
 def rows(night: Night, who: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """The scoreboard, best first, by the printed tie-break order (``points.TIE_BREAKS``), built
     from the log: table lines, live awards and penalties (an undone one and its undo line cancel)."""
-    lines = list(PointsEntry.objects.filter(night=night).select_related("award", "penalty"))
+    names = {c.user_id: str(c.user) for c in CheckIn.objects.filter(night=night).select_related("user")}
+    return board(PointsEntry.objects.filter(night=night), names)
+
+
+def board(lines_of, names: dict[int, str]) -> list[dict[str, Any]]:  # noqa: ANN001
+    """Standings over any set of log lines (one night, or a club's season: clubs.standings)."""
+    lines = list(lines_of.select_related("award", "penalty"))
     undone_awards = {e.award_id for e in lines if e.kind == PointsEntry.Kind.UNDO and e.award_id}
     undone_penalties = {e.penalty_id for e in lines if e.kind == PointsEntry.Kind.UNDO and e.penalty_id}
     scores = [
@@ -226,11 +232,10 @@ def rows(night: Night, who: dict[str, str] | None = None) -> list[dict[str, Any]
         for e in lines
         if e.kind == PointsEntry.Kind.PENALTY and e.penalty_id not in undone_penalties
     ]
-    names = {c.user_id: str(c.user) for c in CheckIn.objects.filter(night=night).select_related("user")}
-    board = []
+    ranked = []
     for standing in points.standings(scores, awards, penalties):
         user_id = int(standing.person[1:])
-        board.append(
+        ranked.append(
             {
                 "user_id": user_id,
                 "name": names.get(user_id, standing.person),
@@ -243,7 +248,7 @@ def rows(night: Night, who: dict[str, str] | None = None) -> list[dict[str, Any]
                 "by_game": standing.by_game,
             }
         )
-    return board
+    return ranked
 
 
 def tie_break_texts() -> list[str]:
