@@ -205,3 +205,23 @@ def test_check_in_is_refused_once_the_night_has_ended(club, bob):
     recap.end_night(night, bob)
     with pytest.raises(checkin.CheckInError, match="ended"):
         checkin.add_walk_in(night, "Late", bob)
+
+
+def test_the_night_recap_verify_and_standings_read_in_persian_with_persian_digits(club, bob):
+    from django.test import Client
+
+    night, people, round_ = played(club, bob)
+    client = Client(HTTP_ACCEPT_LANGUAGE="fa")
+    client.force_login(people[0])
+    n = f"/clubs/wolves/nights/{night.pk}/"
+    page = client.get(n).content.decode()
+    assert "جدول امتیاز امشب" in page and "دور ۱" in page
+    recap.end_night(night, bob)
+    for url, words in [
+        (n + "recap/", "چه کسی با چه کسی بازی کرد"),
+        (n + "verify/", "چینش همهٔ دورها درست است."),
+        ("/clubs/wolves/standings/", "جدول رده‌بندی"),
+    ]:
+        text = client.get(url).content.decode()
+        assert words in text, url
+        assert "Round 1" not in text and "Tonight" not in text, url
