@@ -27,6 +27,7 @@ from clubs.models import (
     Season,
     Series,
 )
+from shabneshin.readonly_admin import ReadOnlyAdmin
 
 
 def _report(modeladmin: admin.ModelAdmin, request: HttpRequest, n: int, singular: str, plural: str) -> None:
@@ -144,18 +145,9 @@ class PreferencesAdmin(admin.ModelAdmin):
 # --- the night itself (issue 12) ---------------------------------------------------------------------
 
 
-class ReadOnly(admin.ModelAdmin):
-    """Rows written only through their module (rounds, scoreboard): staff look, never edit, so no
-    point changes without its log line and no seating without its recomputation."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
+# Rows written only through their module (rounds, scoreboard): staff look, never edit, so no point
+# changes without its log line and no seating without its recomputation.
+ReadOnly = ReadOnlyAdmin
 
 
 @admin.register(CheckIn)
