@@ -121,6 +121,8 @@ def context(night: Night) -> dict[str, Any]:
         "tables": tables(night),
         "scoreboard": scoreboard.rows(night, who),
         "tie_breaks": scoreboard.tie_break_texts(),
+        "points_table": scoreboard.points_table(),
+        "points_normal": scoreboard.points.NORMAL,
         "awards": Award.objects.filter(round_table__round__night=night, undone_at__isnull=True)
         .select_related("user", "round_table__table", "round_table__round")
         .order_by("round_table__round__number", "round_table__index"),

@@ -253,3 +253,8 @@ def board(lines_of, names: dict[int, str]) -> list[dict[str, Any]]:  # noqa: ANN
 
 def tie_break_texts() -> list[str]:
     return [_(t) for t in points.TIE_BREAKS]
+
+
+def points_table() -> list[tuple[str, str, float, float]]:
+    """The documented points table as the pages print it: game, rule, raw and normalised points."""
+    return [(game, _(rule), raw, normal) for game, rule, raw, normal in points.table_rows(points.POINTS_VERSION)]

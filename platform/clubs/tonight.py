@@ -105,6 +105,8 @@ def context(user, club: Club, night: Night, organizer: bool) -> dict[str, Any]: 
         "rounds_played": Round.objects.filter(night=night).exclude(status=Round.Status.DRAFT).count(),
         "scoreboard": scoreboard.rows(night, who),
         "tie_breaks": scoreboard.tie_break_texts(),
+        "points_table": scoreboard.points_table(),
+        "points_normal": scoreboard.points.NORMAL,
         "revealed_seed": night.revealed_seed(),
         "may_run": organizer,
     }
