@@ -53,6 +53,8 @@ def _check_round(night: Night, round_: Round, secret: str) -> dict[str, Any]:
         "stored": final == stored,
         "played": final == played,
     }
+    if night.fair_roles and round_.status != Round.Status.CONFIRMED:
+        checks["deals"] = _deals_check(night, round_)
     return {
         "round": round_,
         "message": commitment.round_message(round_.number, inputs["people"]),
@@ -61,3 +63,18 @@ def _check_round(night: Night, round_: Round, secret: str) -> dict[str, Any]:
         "checks": checks,
         "ok": all(checks.values()),
     }
+
+
+def _deals_check(night: Night, round_: Round) -> bool:
+    """Fair roles: each table's deal secret is the first fair attempt, recomputed from the
+    revealed seed and the earlier rounds' sides (clubs.sides, clubs.fair_roles)."""
+    from clubs import sides
+
+    for row in RoundTable.objects.filter(round=round_).select_related("table__match").order_by("index"):
+        match = getattr(row.table, "match", None)
+        if match is None:
+            continue
+        secret, attempt = sides.deal_secret_for(night, round_, row)
+        if secret != match.deal_secret or attempt != row.deal_attempt:
+            return False
+    return True

@@ -4,7 +4,9 @@ the match still publishes sha256 of its secret, and nobody is dealt Dracula thre
 
 from __future__ import annotations
 
-from clubs import checkin, commitment, fair_roles, nights, rounds, rsvp, sides
+from django.db.models import F
+
+from clubs import checkin, commitment, fair_roles, nights, recap, rounds, rsvp, sides, verify
 from clubs.models import RoundTable
 from history import deals
 from tests.platform.clubs.conftest import add_members
@@ -43,3 +45,9 @@ def test_the_deal_of_a_fair_night_is_derived_openly_and_breaks_a_run_of_three(cl
         runs = ["".join("D" if s == "dracula" else "V" for s in history)]
         assert "DDD" not in runs[0], (person, history)
     assert sides.previous_sides(night, 7) == dealt
+    recap.end_night(night, bob)
+    night.refresh_from_db()
+    report = verify.check(night)
+    assert report["all_ok"] and all(r["checks"]["deals"] for r in report["rounds"])
+    RoundTable.objects.filter(round__night=night, round__number=3).update(deal_attempt=F("deal_attempt") + 1)
+    assert not verify.check(night)["all_ok"], "a deal not chosen by the rule shows"
