@@ -58,6 +58,7 @@ def draft(round_: Round, who: dict[str, str]) -> dict[str, Any]:
         ],
         "unseated": [(who.get(p, p), say(why, who)) for p, why in data.get("unseated", [])],
         "broken": [say(why, who) for _rule, why in data.get("broken", [])],
+        "steps": [say(step, who) for step in data.get("steps", [])],
         "people": sorted((who.get(p, p), p) for p in round_.inputs.get("people", [])),
         "stale": False,
     }

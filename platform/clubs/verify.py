@@ -35,6 +35,9 @@ def check(night: Night) -> dict[str, Any]:
 
 
 def _check_round(night: Night, round_: Round, secret: str) -> dict[str, Any]:
+    from clubs.tonight import names, say
+
+    who = names(night)
     inputs = round_.inputs
     earlier = Round.objects.filter(night=night, number__lt=round_.number).exclude(status=Round.Status.DRAFT)
     tonight = [list(t.people) for t in RoundTable.objects.filter(round__in=earlier).order_by("round__number", "index")]
@@ -59,7 +62,15 @@ def _check_round(night: Night, round_: Round, secret: str) -> dict[str, Any]:
         "round": round_,
         "message": commitment.round_message(round_.number, inputs["people"]),
         "inputs": inputs,
-        "stages": [{"edit": edit, "tables": _tables(s), "quality": s.quality} for edit, s in stages],
+        "stages": [
+            {
+                "edit": edit,
+                "tables": _tables(s),
+                "quality": s.quality,
+                "steps": [say(t, who) for t in s.to_dict()["steps"]],
+            }
+            for edit, s in stages
+        ],
         "checks": checks,
         "ok": all(checks.values()),
     }

@@ -133,6 +133,7 @@ def test_two_rounds_verify_step_by_step_and_a_tampered_input_shows(client, club,
     client.force_login(people[0])
     page = client.get(f"/clubs/wolves/nights/{night.pk}/verify/").content.decode()
     assert "Every round&#x27;s seating checks out." in page or "Every round's seating checks out." in page
+    assert "Order drawn from the seed" in page and str(people[0]) in page, "each step, people named"
     Round.objects.filter(pk=second.pk).update(
         inputs={**second.inputs, "people": list(reversed(second.inputs["people"]))[:-1]}
     )
