@@ -336,7 +336,8 @@ def start_tables(night: Night, round_id: int, now: datetime | None = None) -> Ro
         moderator.start(row.table, secret=secret)
     round_.status = Round.Status.STARTED
     round_.started_at = now or timezone.now()
-    round_.save(update_fields=["status", "started_at"])
+    round_.inputs = {**round_.inputs, "fair_roles": night.fair_roles}  # as dealt, for the verify page
+    round_.save(update_fields=["status", "started_at", "inputs"])
     live.night_changed(night)
     return round_
 

@@ -56,7 +56,7 @@ def _check_round(night: Night, round_: Round, secret: str) -> dict[str, Any]:
         "stored": final == stored,
         "played": final == played,
     }
-    if night.fair_roles and round_.status != Round.Status.CONFIRMED:
+    if inputs.get("fair_roles"):
         checks["deals"] = _deals_check(night, round_)
     return {
         "round": round_,
