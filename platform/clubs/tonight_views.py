@@ -152,7 +152,7 @@ def _games_from(request: HttpRequest, night: Night) -> list[dict]:
         return rounds.night_games(night)
     options = {g.get("game"): g.get("options") or {} for g in night.games}
     chosen = []
-    for slug in request.POST.getlist("g")[:10]:
+    for slug in list(dict.fromkeys(request.POST.getlist("g")))[:10]:
         bounds = []
         for key in (f"min-{slug}", f"max-{slug}"):
             raw = request.POST.get(key, "")

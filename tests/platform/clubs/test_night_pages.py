@@ -226,3 +226,29 @@ def test_the_night_recap_verify_and_standings_read_in_persian_with_persian_digit
         text = client.get(url).content.decode()
         assert words in text, url
         assert "Round 1" not in text and "Tonight" not in text, url
+
+
+def test_bad_round_input_is_refused_with_a_message_and_draws_nothing(client, club, bob):
+    from tests.platform.clubs.tonight_helpers import checked_in
+
+    night, people = checked_in(club, bob)
+    client.force_login(bob)
+    url = f"/clubs/wolves/nights/{night.pk}/rounds/"
+    for data, text in [
+        ({"mode": "pick", "g": ["chess"]}, "There is no such game."),
+        ({"mode": "pick", "g": ["monster"], "min-monster": "x"}, "Give the number of players as a number."),
+        ({"mode": "pick", "g": ["monster"], "min-monster": "1"}, "takes 2 to 5 players"),
+        ({"mode": "pick"}, "Choose at least one game."),
+    ]:
+        assert text in client.post(url, data, follow=True).content.decode(), data
+    assert not Round.objects.exists()
+    assert (
+        client.post(f"/clubs/wolves/nights/{night.pk}/rounds/999/", {"action": "confirm"}, follow=True).status_code
+        == 200
+    )
+    assert (
+        "There is no such round."
+        in client.post(
+            f"/clubs/wolves/nights/{night.pk}/rounds/999/", {"action": "confirm"}, follow=True
+        ).content.decode()
+    )
