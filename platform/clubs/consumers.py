@@ -14,10 +14,11 @@ from django.utils import translation
 from clubs import live, rsvp, tonight
 from clubs.models import Night
 from clubs.permissions import Act, can_see, may
+from shabneshin.rejoin import RejoinsItsGroups
 from tables.language import language_from_scope
 
 
-class NightConsumer(AsyncWebsocketConsumer):
+class NightConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.language = language_from_scope(self.scope)
         kwargs = self.scope["url_route"]["kwargs"]
@@ -33,6 +34,12 @@ class NightConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if getattr(self, "group", None):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    def groups_to_rejoin(self) -> list[str]:
+        return [self.group] if getattr(self, "group", None) else []
+
+    async def rejoined(self) -> None:
+        await self.send(text_data=await self._render())
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         return  # the night page listens only
