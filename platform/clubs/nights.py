@@ -1,5 +1,9 @@
 """Planning nights: create, edit (move), cancel. A change of time or place, and a cancellation,
-bump the night's SEQUENCE and are emailed to those going as an iCalendar REQUEST or CANCEL."""
+bump the night's SEQUENCE and are emailed to those going as an iCalendar REQUEST or CANCEL.
+
+Ruling: "fair roles" (issue 12 §6) is a setting of one night. A series' template does not hold it,
+so its nights start without it; an organizer turns it on per night (edit), and "repeat this
+night" (clubs.recap) copies it to the next one."""
 
 from __future__ import annotations
 
