@@ -143,6 +143,9 @@ def repeat(night: Night, by) -> Night:  # noqa: ANN001
             Night.objects.filter(series=night.series, starts_at__gt=night.starts_at).order_by("starts_at").first()
         )
         if following is not None:
+            if night.fair_roles and not following.fair_roles:
+                following.fair_roles = True
+                following.save(update_fields=["fair_roles", "updated_at"])
             return following
     week = timedelta(days=7)
     starts = night.starts_at + week

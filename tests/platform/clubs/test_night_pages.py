@@ -252,3 +252,20 @@ def test_bad_round_input_is_refused_with_a_message_and_draws_nothing(client, clu
             f"/clubs/wolves/nights/{night.pk}/rounds/999/", {"action": "confirm"}, follow=True
         ).content.decode()
     )
+
+
+def test_repeat_a_series_night_goes_to_its_next_occurrence_with_fair_roles(club, bob):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from clubs import nights
+    from tests.platform.clubs.conftest import night_fields
+
+    starts = timezone.now().replace(microsecond=0) + timedelta(days=1)
+    series = nights.create_series(club, bob, "weekly", night_fields(starts_at=starts, rsvp_deadline=starts))
+    first, second = list(series.nights.order_by("starts_at")[:2])
+    Night.objects.filter(pk=first.pk).update(fair_roles=True)
+    first.refresh_from_db()
+    assert recap.repeat(first, bob).pk == second.pk
+    assert Night.objects.get(pk=second.pk).fair_roles
