@@ -7,6 +7,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from clubs.models import (
+    Award,
+    CheckIn,
     Club,
     Invite,
     JoinRequest,
@@ -14,11 +16,18 @@ from clubs.models import (
     Night,
     Notification,
     Offer,
+    PairRule,
+    Penalty,
+    PointsEntry,
     Preferences,
     Reminder,
+    Round,
+    RoundTable,
     Rsvp,
+    Season,
     Series,
 )
+from shabneshin.readonly_admin import ReadOnlyAdmin
 
 
 def _report(modeladmin: admin.ModelAdmin, request: HttpRequest, n: int, singular: str, plural: str) -> None:
@@ -90,6 +99,7 @@ class NightAdmin(admin.ModelAdmin):
     search_fields = ("title", "club__name", "club__slug", "address")
     date_hierarchy = "starts_at"
     raw_id_fields = ("club", "series", "created_by")
+    exclude = ("seed_secret",)  # revealed on the night's page once it has ended, to staff as to all
 
 
 @admin.register(Rsvp)
@@ -130,3 +140,65 @@ class PreferencesAdmin(admin.ModelAdmin):
     search_fields = ("user__username", "user__display_name")
     raw_id_fields = ("user",)
     exclude = ("feed_token",)
+
+
+# --- the night itself (issue 12) ---------------------------------------------------------------------
+
+
+# Rows written only through their module (rounds, scoreboard): staff look, never edit, so no point
+# changes without its log line and no seating without its recomputation.
+ReadOnly = ReadOnlyAdmin
+
+
+@admin.register(CheckIn)
+class CheckInAdmin(ReadOnly):
+    list_display = ("night", "user", "walk_in", "present", "checked_in_by", "created_at")
+    list_filter = ("walk_in", "present")
+    search_fields = ("night__title", "night__club__slug", "user__username", "user__display_name")
+
+
+@admin.register(PairRule)
+class PairRuleAdmin(admin.ModelAdmin):
+    list_display = ("club", "a", "b", "kind", "created_at")
+    list_filter = ("kind",)
+    search_fields = ("club__slug", "a__username", "b__username")
+    raw_id_fields = ("club", "a", "b", "created_by")
+
+
+@admin.register(Round)
+class RoundAdmin(ReadOnly):
+    list_display = ("night", "number", "status", "quality", "created_at")
+    list_filter = ("status",)
+    search_fields = ("night__title", "night__club__slug")
+
+
+@admin.register(RoundTable)
+class RoundTableAdmin(ReadOnly):
+    list_display = ("round", "index", "table", "locked", "scored")
+    search_fields = ("round__night__title", "table__token")
+
+
+@admin.register(Award)
+class AwardAdmin(ReadOnly):
+    list_display = ("round_table", "user", "by_vote", "given_by", "created_at", "undone_at")
+    search_fields = ("user__username", "round_table__round__night__title")
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(ReadOnly):
+    list_display = ("night", "user", "points", "reason", "given_by", "created_at", "undone_at")
+    search_fields = ("user__username", "night__title", "reason")
+
+
+@admin.register(PointsEntry)
+class PointsEntryAdmin(ReadOnly):
+    list_display = ("night", "user", "kind", "points", "game", "won", "by", "created_at")
+    list_filter = ("kind", "game")
+    search_fields = ("user__username", "night__title", "note")
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ("club", "name", "starts_on", "ends_on")
+    search_fields = ("club__slug", "name")
+    raw_id_fields = ("club", "created_by")

@@ -116,6 +116,9 @@ class NightForm(forms.Form):
     capacity = forms.IntegerField(label=gettext_lazy("Capacity"), min_value=1, max_value=500)
     rsvp_close = forms.TypedChoiceField(label=gettext_lazy("RSVPs close"), coerce=int, choices=RSVP_CLOSE, initial=120)
     repeat = forms.ChoiceField(label=gettext_lazy("Repeats"), choices=REPEATS, required=False)
+    fair_roles = forms.BooleanField(
+        label=gettext_lazy("Fair roles: nobody gets the same hidden side three games running"), required=False
+    )
     until = forms.DateField(
         label=gettext_lazy("Repeat until (optional)"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
@@ -192,6 +195,7 @@ class NightForm(forms.Form):
             "games": data["games"],
             "capacity": data["capacity"],
             "rsvp_deadline": starts - timedelta(minutes=data["rsvp_close"]),
+            "fair_roles": bool(data.get("fair_roles")),
         }
 
 

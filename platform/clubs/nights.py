@@ -1,5 +1,9 @@
 """Planning nights: create, edit (move), cancel. A change of time or place, and a cancellation,
-bump the night's SEQUENCE and are emailed to those going as an iCalendar REQUEST or CANCEL."""
+bump the night's SEQUENCE and are emailed to those going as an iCalendar REQUEST or CANCEL.
+
+Ruling: "fair roles" (issue 12 §6) is a setting of one night. A series' template does not hold it,
+so its nights start without it; an organizer turns it on per night (edit), and "repeat this
+night" (clubs.recap) copies it to the next one."""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from clubs import live, notifications, recurrence, reminders, rsvp
 from clubs.models import Club, Night, Offer, Rsvp, Series
 
 PLACE_AND_TIME = ("starts_at", "duration", "online", "address", "place_note")
-EDITABLE = (*PLACE_AND_TIME, "title", "games", "capacity", "rsvp_deadline")
+EDITABLE = (*PLACE_AND_TIME, "title", "games", "capacity", "rsvp_deadline", "fair_roles")
 
 
 def _url(night: Night) -> str:
@@ -22,7 +26,7 @@ def _url(night: Night) -> str:
 
 @transaction.atomic
 def create_night(club: Club, by, fields: dict) -> Night:  # noqa: ANN001
-    return Night.objects.create(club=club, created_by=by, **{k: fields[k] for k in EDITABLE})
+    return Night.objects.create(club=club, created_by=by, **{k: fields[k] for k in EDITABLE if k in fields})
 
 
 @transaction.atomic

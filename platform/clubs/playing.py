@@ -18,7 +18,7 @@ from django.utils import timezone
 from clubs import live, scoreboard
 from clubs.models import Night, Round, RoundTable
 
-PROGRESS_EVERY_S = 1.0
+PROGRESS_EVERY_S = 3.0
 _seen: dict[int, int] = {}
 _last_look = [0.0]
 

@@ -121,6 +121,8 @@ def context(night: Night) -> dict[str, Any]:
         "tables": tables(night),
         "scoreboard": scoreboard.rows(night, who),
         "tie_breaks": scoreboard.tie_break_texts(),
+        "points_table": scoreboard.points_table(),
+        "points_normal": scoreboard.points.NORMAL,
         "awards": Award.objects.filter(round_table__round__night=night, undone_at__isnull=True)
         .select_related("user", "round_table__table", "round_table__round")
         .order_by("round_table__round__number", "round_table__index"),
@@ -134,13 +136,16 @@ def context(night: Night) -> dict[str, Any]:
 def repeat(night: Night, by) -> Night:  # noqa: ANN001
     from clubs import nights, recurrence
 
-    night = Night.objects.select_for_update().select_related("club", "series").get(pk=night.pk)
+    night = Night.objects.select_for_update(of=("self",)).select_related("club", "series").get(pk=night.pk)
     if night.series_id is not None:
         recurrence.materialise(night.series)
         following = (
             Night.objects.filter(series=night.series, starts_at__gt=night.starts_at).order_by("starts_at").first()
         )
         if following is not None:
+            if night.fair_roles and not following.fair_roles:
+                following.fair_roles = True
+                following.save(update_fields=["fair_roles", "updated_at"])
             return following
     week = timedelta(days=7)
     starts = night.starts_at + week
@@ -148,10 +153,7 @@ def repeat(night: Night, by) -> Night:  # noqa: ANN001
         starts += week
     fields = {key: getattr(night, key) for key in nights.EDITABLE}
     fields["starts_at"], fields["rsvp_deadline"] = starts, starts - (night.starts_at - night.rsvp_deadline)
-    made = nights.create_night(night.club, by, fields)
-    made.fair_roles = night.fair_roles
-    made.save(update_fields=["fair_roles"])
-    return made
+    return nights.create_night(night.club, by, fields)
 
 
 def refuse_unless_ended(night: Night) -> None:

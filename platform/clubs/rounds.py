@@ -311,13 +311,22 @@ def _locked_round(night: Night, round_id: int, status: str, refusal: str) -> tup
 def start_tables(night: Night, round_id: int, now: datetime | None = None) -> Round:
     """Start every table of a confirmed round at once. With fair roles, each table's deal secret
     is chosen openly by clubs.fair_roles from the night's seed and the earlier rounds' sides; the
-    match still publishes sha256 of its secret, as every match does (history.deals)."""
+    match still publishes sha256 of its secret, as every match does (history.deals).
+
+    Rulings: a table its host already started from the table's own page is left as it is; a seat
+    someone left on the table's page before the start is taken by a practice bot (the round's
+    people stay as drawn, and the one who left scores nothing)."""
     from tables import moderator
+    from tables.models import Seat, Table
 
     night, round_ = _locked_round(
         night, round_id, Round.Status.CONFIRMED, _("This round has already started, or its seating is not confirmed.")
     )
     for row in RoundTable.objects.filter(round=round_).select_related("table").order_by("index"):
+        if row.table.status != Table.Status.OPEN:
+            continue  # its host started it from the table's own page: it plays already
+        # someone who left their seat on the table's page before the start is played by a bot
+        Seat.objects.filter(table=row.table, user__isnull=True, is_bot=False).update(is_bot=True)
         secret = None
         if night.fair_roles:
             from clubs import sides
@@ -327,7 +336,8 @@ def start_tables(night: Night, round_id: int, now: datetime | None = None) -> Ro
         moderator.start(row.table, secret=secret)
     round_.status = Round.Status.STARTED
     round_.started_at = now or timezone.now()
-    round_.save(update_fields=["status", "started_at"])
+    round_.inputs = {**round_.inputs, "fair_roles": night.fair_roles}  # as dealt, for the verify page
+    round_.save(update_fields=["status", "started_at", "inputs"])
     live.night_changed(night)
     return round_
 

@@ -47,7 +47,9 @@ def _d(value: Any) -> Decimal:
 @transaction.atomic
 def score_table(row: RoundTable) -> int:
     """Write the points of a finished table, once. Returns how many lines were written."""
-    row = RoundTable.objects.select_for_update().select_related("round__night", "table__match").get(pk=row.pk)
+    row = (
+        RoundTable.objects.select_for_update(of=("self",)).select_related("round__night", "table__match").get(pk=row.pk)
+    )
     match = getattr(row.table, "match", None)
     if row.scored or match is None or match.status != match.Status.FINISHED:
         return 0
@@ -206,7 +208,13 @@ def totals(night: Night) -> dict[int, Decimal]:
 def rows(night: Night, who: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """The scoreboard, best first, by the printed tie-break order (``points.TIE_BREAKS``), built
     from the log: table lines, live awards and penalties (an undone one and its undo line cancel)."""
-    lines = list(PointsEntry.objects.filter(night=night).select_related("award", "penalty"))
+    names = {c.user_id: str(c.user) for c in CheckIn.objects.filter(night=night).select_related("user")}
+    return board(PointsEntry.objects.filter(night=night), names)
+
+
+def board(lines_of, names: dict[int, str]) -> list[dict[str, Any]]:  # noqa: ANN001
+    """Standings over any set of log lines (one night, or a club's season: clubs.standings)."""
+    lines = list(lines_of.select_related("award", "penalty"))
     undone_awards = {e.award_id for e in lines if e.kind == PointsEntry.Kind.UNDO and e.award_id}
     undone_penalties = {e.penalty_id for e in lines if e.kind == PointsEntry.Kind.UNDO and e.penalty_id}
     scores = [
@@ -224,11 +232,10 @@ def rows(night: Night, who: dict[str, str] | None = None) -> list[dict[str, Any]
         for e in lines
         if e.kind == PointsEntry.Kind.PENALTY and e.penalty_id not in undone_penalties
     ]
-    names = {c.user_id: str(c.user) for c in CheckIn.objects.filter(night=night).select_related("user")}
-    board = []
+    ranked = []
     for standing in points.standings(scores, awards, penalties):
         user_id = int(standing.person[1:])
-        board.append(
+        ranked.append(
             {
                 "user_id": user_id,
                 "name": names.get(user_id, standing.person),
@@ -241,8 +248,13 @@ def rows(night: Night, who: dict[str, str] | None = None) -> list[dict[str, Any]
                 "by_game": standing.by_game,
             }
         )
-    return board
+    return ranked
 
 
 def tie_break_texts() -> list[str]:
     return [_(t) for t in points.TIE_BREAKS]
+
+
+def points_table() -> list[tuple[str, str, float, float]]:
+    """The documented points table as the pages print it: game, rule, raw and normalised points."""
+    return [(game, _(rule), raw, normal) for game, rule, raw, normal in points.table_rows(points.POINTS_VERSION)]

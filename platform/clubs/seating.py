@@ -28,6 +28,9 @@ set's order, and draws nothing from ``rng`` but ``.random()`` (stable across Pyt
    ``seat_counts[p][seat]`` (how often p already sat there), an assignment solved exactly (the
    Hungarian method) over the people in an ``rng`` shuffle's order. Bots take the last seats.
 
+``penalty`` is the seating's whole penalty: the pair weights of every table (locked ones
+included) plus the sum of ``seat_counts[p][seat]`` over everyone's seat.
+
 **Quality** (0–100): ``100 × fresh / pairs``, where ``pairs`` counts each two people seated at one
 table this round (locked tables included) and ``fresh`` those who never sat together before
 (``meetings`` is 0) or are a prefer-together pair; 100 when there is no pair. Then

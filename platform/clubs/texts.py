@@ -38,9 +38,10 @@ class Text(str):
         self.params = params
         return self
 
-    def translated(self) -> Text:
-        """The same text in the language active now."""
-        return Text(self.msgid, **self.params)
+    def translated(self, **override: Any) -> Text:
+        """The same text in the language active now; ``override`` replaces parameters (a page
+        shows a person's name where the module wrote their id)."""
+        return Text(self.msgid, **{**self.params, **override})
 
     def to_dict(self) -> dict[str, Any]:
         return {"msgid": self.msgid, "params": dict(self.params)}

@@ -25,8 +25,12 @@ def names(night: Night) -> dict[str, str]:
 
 def say(value: Any, who: dict[str, str]) -> str:
     """A stored text of the seating (msgid and parameters) in the active language, people named."""
-    text = Text.from_dict(value) if isinstance(value, dict) else str(value)
-    return PERSON_IN_TEXT.sub(lambda m: who.get(m.group(1), m.group(1)), str(text))
+    if isinstance(value, dict):
+        params = {k: who.get(v, v) if isinstance(v, str) else v for k, v in value.get("params", {}).items()}
+        text = str(Text.from_dict({"msgid": value["msgid"], "params": params}))
+    else:
+        text = str(value)
+    return PERSON_IN_TEXT.sub(lambda m: who.get(m.group(1), m.group(1)), text)
 
 
 def _seats(people: list[str], bots: int, who: dict[str, str]) -> list[dict[str, Any]]:
@@ -54,6 +58,7 @@ def draft(round_: Round, who: dict[str, str]) -> dict[str, Any]:
         ],
         "unseated": [(who.get(p, p), say(why, who)) for p, why in data.get("unseated", [])],
         "broken": [say(why, who) for _rule, why in data.get("broken", [])],
+        "steps": [say(step, who) for step in data.get("steps", [])],
         "people": sorted((who.get(p, p), p) for p in round_.inputs.get("people", [])),
         "stale": False,
     }
@@ -81,6 +86,12 @@ def table_rows(round_: Round, user, who: dict[str, str]) -> list[dict[str, Any]]
 
 
 def context(user, club: Club, night: Night, organizer: bool) -> dict[str, Any]:  # noqa: ANN001
+    """Members see the night's tables, names and scoreboard; an outsider of a public club sees
+    only the seed's commitment (and, after the end, the seed), as they do not see who is going."""
+    from clubs.permissions import Act, may
+
+    if not may(user, Act.SEE_MEMBERS, club):
+        return {"revealed_seed": night.revealed_seed(), "round": None, "round_tables": [], "scoreboard": []}
     who = names(night)
     active = rounds.current(night)
     shown = active or Round.objects.filter(night=night).order_by("-number").first()
@@ -95,6 +106,8 @@ def context(user, club: Club, night: Night, organizer: bool) -> dict[str, Any]: 
         "rounds_played": Round.objects.filter(night=night).exclude(status=Round.Status.DRAFT).count(),
         "scoreboard": scoreboard.rows(night, who),
         "tie_breaks": scoreboard.tie_break_texts(),
+        "points_table": scoreboard.points_table(),
+        "points_normal": scoreboard.points.NORMAL,
         "revealed_seed": night.revealed_seed(),
         "may_run": organizer,
     }

@@ -152,7 +152,7 @@ def _games_from(request: HttpRequest, night: Night) -> list[dict]:
         return rounds.night_games(night)
     options = {g.get("game"): g.get("options") or {} for g in night.games}
     chosen = []
-    for slug in request.POST.getlist("g")[:10]:
+    for slug in list(dict.fromkeys(request.POST.getlist("g")))[:10]:
         bounds = []
         for key in (f"min-{slug}", f"max-{slug}"):
             raw = request.POST.get(key, "")
@@ -215,10 +215,12 @@ def round_action(request: HttpRequest, slug: str, night_id: int, round_id: int) 
 
 @require_safe
 def verify_page(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
-    """Anyone who may see the night may check it, once it has ended (before: nothing to show)."""
+    """The club's members may check it, once the night has ended (before: nothing to show). Like
+    the recap and the scoreboard, it names the people of the night, which outsiders of a club do
+    not see (as they do not see who is going)."""
     from clubs import verify
 
-    club, night = _club_night(request, slug, night_id, Act.VIEW)
+    club, night = _club_night(request, slug, night_id, Act.SEE_MEMBERS)
     if night.ended_at is None:
         return render(request, "clubs/verify.html", {"club": club, "night": night, "report": None}, status=404)
     report = verify.check(night)
@@ -312,7 +314,7 @@ def end_night(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
 
 @require_safe
 def recap_page(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
-    club, night = _club_night(request, slug, night_id, Act.VIEW)
+    club, night = _club_night(request, slug, night_id, Act.SEE_MEMBERS)
     if night.ended_at is None:
         return render(request, "clubs/recap.html", {"club": club, "night": night, "pending": True}, status=404)
     ctx = {"club": club, "night": night, "may_run": may(request.user, Act.RUN_NIGHT, club), **recap.context(night)}

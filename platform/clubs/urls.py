@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from clubs import standings_views as standings
 from clubs import tonight_views as tonight
 from clubs import views
 
@@ -18,6 +19,10 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/remove/", views.member_remove, name="member_remove"),
     path("clubs/<slug:slug>/members/role/", views.member_role, name="member_role"),
     path("clubs/<slug:slug>/requests/", views.request_decide, name="request_decide"),
+    path("clubs/<slug:slug>/standings/", standings.standings_page, name="standings"),
+    path("clubs/<slug:slug>/seasons/", standings.season_add, name="season_add"),
+    path("clubs/<slug:slug>/members/<int:user_id>/", standings.member_page, name="member"),
+    path("clubs/<slug:slug>/pair-rules/", standings.pair_rules, name="pair_rules"),
     path("clubs/<slug:slug>/invites/", views.invite_list, name="invites"),
     path("clubs/<slug:slug>/invites/revoke/", views.invite_revoke, name="invite_revoke"),
     path("clubs/<slug:slug>/invite/<str:token>/", views.invite_accept, name="invite"),

@@ -35,6 +35,9 @@ def check(night: Night) -> dict[str, Any]:
 
 
 def _check_round(night: Night, round_: Round, secret: str) -> dict[str, Any]:
+    from clubs.tonight import names, say
+
+    who = names(night)
     inputs = round_.inputs
     earlier = Round.objects.filter(night=night, number__lt=round_.number).exclude(status=Round.Status.DRAFT)
     tonight = [list(t.people) for t in RoundTable.objects.filter(round__in=earlier).order_by("round__number", "index")]
@@ -53,11 +56,36 @@ def _check_round(night: Night, round_: Round, secret: str) -> dict[str, Any]:
         "stored": final == stored,
         "played": final == played,
     }
+    if inputs.get("fair_roles"):
+        checks["deals"] = _deals_check(night, round_)
     return {
         "round": round_,
         "message": commitment.round_message(round_.number, inputs["people"]),
         "inputs": inputs,
-        "stages": [{"edit": edit, "tables": _tables(s), "quality": s.quality} for edit, s in stages],
+        "stages": [
+            {
+                "edit": edit,
+                "tables": _tables(s),
+                "quality": s.quality,
+                "steps": [say(t, who) for t in s.to_dict()["steps"]],
+            }
+            for edit, s in stages
+        ],
         "checks": checks,
         "ok": all(checks.values()),
     }
+
+
+def _deals_check(night: Night, round_: Round) -> bool:
+    """Fair roles: each table's deal secret is the first fair attempt, recomputed from the
+    revealed seed and the earlier rounds' sides (clubs.sides, clubs.fair_roles)."""
+    from clubs import sides
+
+    for row in RoundTable.objects.filter(round=round_).select_related("table__match").order_by("index"):
+        match = getattr(row.table, "match", None)
+        if match is None:
+            continue
+        secret, attempt = sides.deal_secret_for(night, round_, row)
+        if secret != match.deal_secret or attempt != row.deal_attempt:
+            return False
+    return True

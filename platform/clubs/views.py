@@ -328,6 +328,7 @@ def _night_initial(night: Night) -> dict:
         "capacity": night.capacity,
         "rsvp_close": lead,
         "games": night.games,
+        "fair_roles": night.fair_roles,
     }
 
 

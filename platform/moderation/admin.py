@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 
 from moderation import actions
 from moderation.models import Device, HiddenMessage, ModeratorAction, Report, Sanction
+from shabneshin.readonly_admin import ReadOnlyAdmin
 from tables.models import ChatMessage
 
 CONTEXT_LINES = 5
@@ -165,19 +166,10 @@ class DeviceAdmin(admin.ModelAdmin):
 
 
 @admin.register(ModeratorAction)
-class ModeratorActionAdmin(admin.ModelAdmin):
+class ModeratorActionAdmin(ReadOnlyAdmin):
     list_display = ("created_at", "actor", "action", "target", "details")
     list_filter = ("action",)
     search_fields = ("actor__username", "target__username", "target__display_name", "details")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
 
 @admin.action(description=_("Hide the selected chat messages (for everyone, live)"))

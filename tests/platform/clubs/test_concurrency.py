@@ -3,44 +3,19 @@ pass of `make test` runs them against PostgreSQL's row locks)."""
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 
 import pytest
 from django.core import mail
-from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
 from clubs import due, nights, rsvp
 from clubs.models import Notification, Reminder, Rsvp
+from tests.platform.clubs.concurrency_helpers import race
 from tests.platform.clubs.conftest import add_members, night_fields
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _race(workers) -> list:
-    """Run every worker at the same moment, each in its own thread and database connection."""
-    barrier = threading.Barrier(len(workers))
-    results: list = [None] * len(workers)
-    errors: list = []
-
-    def run(i, work):
-        try:
-            barrier.wait(timeout=10)
-            results[i] = work()
-        except Exception as exc:  # surfaced below, with the thread's failure
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, w)) for i, w in enumerate(workers)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    assert not errors, errors
-    return results
 
 
 def test_concurrent_going_requests_never_overfill_a_night(services_in_use, club, bob):
@@ -52,7 +27,7 @@ def test_concurrent_going_requests_never_overfill_a_night(services_in_use, club,
         c.force_login(person)
         clients.append(c)
     url = f"/clubs/wolves/nights/{night.pk}/rsvp/"
-    statuses = _race([lambda c=c: c.post(url, {"answer": "going"}).status_code for c in clients])
+    statuses = race([lambda c=c: c.post(url, {"answer": "going"}).status_code for c in clients])
     assert statuses == [302] * 10
     answers = Rsvp.objects.filter(night=night)
     assert answers.filter(answer="going").count() == 3
@@ -65,11 +40,11 @@ def test_concurrent_drop_outs_and_accepts_keep_going_within_capacity(services_in
     people = add_members(club, 8)
     for person in people:
         rsvp.answer(night, person, "going")
-    _race([lambda p=p: rsvp.answer(night, p, "no") for p in people[:4]])
+    race([lambda p=p: rsvp.answer(night, p, "no") for p in people[:4]])
     offers = list(night.offers.filter(status="pending"))
     assert sorted(o.user_id for o in offers) == sorted(p.pk for p in people[4:])
     late = add_members(club, 4, prefix="late")
-    _race(
+    race(
         [
             *[lambda o=o: rsvp.accept(night, o.pk, o.user) for o in offers],
             *[lambda p=p: rsvp.answer(night, p, "going") for p in late],
@@ -99,7 +74,7 @@ def test_two_processes_racing_the_clock_send_each_reminder_once(services_in_use,
                 return sent
             sent += done
 
-    results = _race([clock, clock])
+    results = race([clock, clock])
     assert sum(results) == 48
     assert Notification.objects.filter(kind__startswith="reminder").count() == 48
     assert len(mail.outbox) == 48
@@ -114,7 +89,7 @@ def test_two_processes_racing_expire_each_offer_once(services_in_use, club, bob)
     rsvp.answer(night, people[0], "no")
     rsvp.answer(night, people[1], "no")
     at = timezone.now() + timedelta(days=2, hours=23)
-    results = _race([lambda: due.expire_offers(at), lambda: due.expire_offers(at)])
+    results = race([lambda: due.expire_offers(at), lambda: due.expire_offers(at)])
     assert sum(results) == 2
     assert night.offers.filter(status="expired").count() == 2
     assert night.offers.filter(status="pending").count() == 2

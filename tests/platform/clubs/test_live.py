@@ -3,6 +3,8 @@ night; an outsider cannot listen to a private club's night."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -65,3 +67,52 @@ async def test_an_outsider_cannot_listen_to_a_private_clubs_night(night, charlie
     member, ok = await _connect(night, charlie)
     assert ok
     await member.disconnect()
+
+
+async def test_the_night_page_follows_a_round_live_with_each_readers_own_view(club, bob, dave):
+    from clubs import playing, rounds
+    from tables.models import Match
+    from tests.platform.clubs.tonight_helpers import drawn
+    from tests.platform.helpers import play_until_over
+
+    night, people, round_ = await database_sync_to_async(drawn)(club, bob)
+    await database_sync_to_async(rounds.confirm)(night, round_.pk, bob)
+    player, ok = await _connect(night, people[0])
+    outsider, ok2 = await _connect(night, dave)
+    assert ok and ok2
+    await receive_until(player, "going")
+    await receive_until(outsider, "going")
+    await database_sync_to_async(rounds.start_tables)(night, round_.pk)
+    html = await receive_until(player, 'data-testid="your-table"')
+    assert 'id="tonight"' in html and "Playing" in html
+    matches = await database_sync_to_async(lambda: list(Match.objects.filter(table__night_table__round=round_)))()
+    for match in matches:
+        assert match.deal_secret not in html and night.seed_secret not in html
+        await database_sync_to_async(play_until_over)(match)
+    await database_sync_to_async(playing.run_due)()
+    html = await receive_until(player, 'data-testid="score-row"')
+    assert html.count('data-testid="score-row"') == 5
+    seen = await receive_until(outsider, "tonight")
+    assert 'data-testid="score-row"' not in seen and str(people[0]) not in seen, "an outsider sees no names"
+    await player.disconnect()
+    await outsider.disconnect()
+
+
+async def test_progress_of_a_running_round_reaches_the_nights_group_once_per_change(club, bob):
+    from clubs import playing, rounds
+    from tests.platform.clubs.tonight_helpers import drawn
+
+    night, people, round_ = await database_sync_to_async(drawn)(club, bob)
+    await database_sync_to_async(rounds.confirm)(night, round_.pk, bob)
+    await database_sync_to_async(rounds.start_tables)(night, round_.pk)
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(live.group_name(night.pk), channel)
+    playing._last_look[0] = 0.0
+    await database_sync_to_async(playing.push_progress)()
+    assert await layer.receive(channel) == {"type": "night.changed"}
+    playing._last_look[0] = 0.0
+    await database_sync_to_async(playing.push_progress)()
+    with pytest.raises(asyncio.TimeoutError):  # nothing moved: nothing sent
+        await asyncio.wait_for(layer.receive(channel), timeout=0.5)
+    await layer.group_discard(live.group_name(night.pk), channel)

@@ -66,6 +66,14 @@ MODELS = [
     "reminder",
     "notification",
     "preferences",
+    "checkin",
+    "pairrule",
+    "round",
+    "roundtable",
+    "award",
+    "penalty",
+    "pointsentry",
+    "season",
 ]
 
 
@@ -87,3 +95,13 @@ def test_staff_can_suspend_a_club_and_it_disappears_for_everyone_else(client, st
     client.force_login(charlie)
     assert client.get("/clubs/wolves/").status_code == 404
     assert client.get("/clubs/wolves/calendar.ics").status_code == 404
+
+
+def test_staff_read_the_points_log_but_cannot_edit_it_nor_see_a_nights_seed_before_the_end(client, staff, night):
+    from clubs.models import PointsEntry
+
+    client.force_login(staff)
+    assert client.get("/admin/clubs/pointsentry/add/").status_code == 403
+    page = client.get(f"/admin/clubs/night/{night.pk}/change/").content.decode()
+    assert night.seed_secret not in page
+    assert PointsEntry.objects.count() == 0

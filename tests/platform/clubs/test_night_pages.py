@@ -14,6 +14,7 @@ from tests.platform.clubs.tonight_helpers import DRACULA_AND_MONSTER, drawn, pla
 
 PERSONAS = ["alice", "bob", "charlie", "dave", "gus", "nobody"]
 ORGANIZERS = {"alice", "bob"}
+MEMBERS = {"alice", "bob", "charlie"}
 
 
 def _snapshot(night):
@@ -69,17 +70,21 @@ def test_a_private_clubs_night_pages_are_404_for_outsiders(as_, persona, private
 
 
 @pytest.mark.parametrize("persona", PERSONAS)
-def test_the_recap_and_verify_pages_answer_everyone_who_sees_the_club_once_the_night_ended(as_, persona, club, bob):
+def test_the_recap_and_verify_pages_answer_the_clubs_members_once_the_night_ended(as_, persona, club, bob):
     night, people, round_ = played(club, bob)
     client = as_(persona)
     n = f"/clubs/wolves/nights/{night.pk}/"
-    assert client.get(n + "recap/").status_code == 404
-    assert client.get(n + "verify/").status_code == 404
+    member = persona in MEMBERS
+    assert client.get(n + "recap/").status_code == (404 if member else 403)
+    assert client.get(n + "verify/").status_code == (404 if member else 403)
     recap.end_night(night, bob)
     page = client.get(n + "recap/")
-    assert page.status_code == 200
-    assert client.get(n + "verify/").status_code == 200
+    assert page.status_code == (200 if member else 403)
+    assert client.get(n + "verify/").status_code == (200 if member else 403)
     assert ('data-testid="repeat-night"' in page.content.decode()) == (persona in ORGANIZERS)
+    night_page = client.get(n).content.decode()
+    assert ('data-testid="scoreboard"' in night_page) == member, "outsiders do not see the night's names"
+    assert 'data-testid="seed-revealed"' in night_page
 
 
 def test_an_organizer_runs_a_round_through_the_pages(client, club, bob):
@@ -125,8 +130,10 @@ def test_two_rounds_verify_step_by_step_and_a_tampered_input_shows(client, club,
     assert report["seed_ok"] and commitment.verify(night.seed_secret, night.seed_commitment)
     assert [r["ok"] for r in report["rounds"]] == [True, True] and report["all_ok"]
     assert [s["edit"] for s in report["rounds"][1]["stages"]] == [None, ["swap", first_person, other]]
+    client.force_login(people[0])
     page = client.get(f"/clubs/wolves/nights/{night.pk}/verify/").content.decode()
     assert "Every round&#x27;s seating checks out." in page or "Every round's seating checks out." in page
+    assert "Order drawn from the seed" in page and str(people[0]) in page, "each step, people named"
     Round.objects.filter(pk=second.pk).update(
         inputs={**second.inputs, "people": list(reversed(second.inputs["people"]))[:-1]}
     )
@@ -199,3 +206,66 @@ def test_check_in_is_refused_once_the_night_has_ended(club, bob):
     recap.end_night(night, bob)
     with pytest.raises(checkin.CheckInError, match="ended"):
         checkin.add_walk_in(night, "Late", bob)
+
+
+def test_the_night_recap_verify_and_standings_read_in_persian_with_persian_digits(club, bob):
+    from django.test import Client
+
+    night, people, round_ = played(club, bob)
+    client = Client(HTTP_ACCEPT_LANGUAGE="fa")
+    client.force_login(people[0])
+    n = f"/clubs/wolves/nights/{night.pk}/"
+    page = client.get(n).content.decode()
+    assert "جدول امتیاز امشب" in page and "دور ۱" in page
+    recap.end_night(night, bob)
+    for url, words in [
+        (n + "recap/", "چه کسی با چه کسی بازی کرد"),
+        (n + "verify/", "چینش همهٔ دورها درست است."),
+        ("/clubs/wolves/standings/", "جدول رده‌بندی"),
+    ]:
+        text = client.get(url).content.decode()
+        assert words in text, url
+        assert "Round 1" not in text and "Tonight" not in text, url
+
+
+def test_bad_round_input_is_refused_with_a_message_and_draws_nothing(client, club, bob):
+    from tests.platform.clubs.tonight_helpers import checked_in
+
+    night, people = checked_in(club, bob)
+    client.force_login(bob)
+    url = f"/clubs/wolves/nights/{night.pk}/rounds/"
+    for data, text in [
+        ({"mode": "pick", "g": ["chess"]}, "There is no such game."),
+        ({"mode": "pick", "g": ["monster"], "min-monster": "x"}, "Give the number of players as a number."),
+        ({"mode": "pick", "g": ["monster"], "min-monster": "1"}, "takes 2 to 5 players"),
+        ({"mode": "pick"}, "Choose at least one game."),
+    ]:
+        assert text in client.post(url, data, follow=True).content.decode(), data
+    assert not Round.objects.exists()
+    assert (
+        client.post(f"/clubs/wolves/nights/{night.pk}/rounds/999/", {"action": "confirm"}, follow=True).status_code
+        == 200
+    )
+    assert (
+        "There is no such round."
+        in client.post(
+            f"/clubs/wolves/nights/{night.pk}/rounds/999/", {"action": "confirm"}, follow=True
+        ).content.decode()
+    )
+
+
+def test_repeat_a_series_night_goes_to_its_next_occurrence_with_fair_roles(club, bob):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from clubs import nights
+    from tests.platform.clubs.conftest import night_fields
+
+    starts = timezone.now().replace(microsecond=0) + timedelta(days=1)
+    series = nights.create_series(club, bob, "weekly", night_fields(starts_at=starts, rsvp_deadline=starts))
+    first, second = list(series.nights.order_by("starts_at")[:2])
+    Night.objects.filter(pk=first.pk).update(fair_roles=True)
+    first.refresh_from_db()
+    assert recap.repeat(first, bob).pk == second.pk
+    assert Night.objects.get(pk=second.pk).fair_roles

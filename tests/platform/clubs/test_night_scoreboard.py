@@ -98,6 +98,7 @@ def test_tie_breaks_are_printed_in_their_order(club, bob, client):
     page = client.get(f"/clubs/wolves/nights/{night.pk}/").content.decode()
     assert 'data-testid="scoreboard"' in page
     assert page.index("Most points") < page.index("Most tables won") < page.index("Most best-player awards")
+    assert 'data-testid="points-table"' in page and "your side wins" in page, "the documented points table is printed"
 
 
 def test_the_scoreboard_is_final_once_the_night_has_ended(club, bob):

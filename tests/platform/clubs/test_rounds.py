@@ -140,3 +140,19 @@ def test_nobody_checked_in_and_no_game_are_refused(club, bob):
         rounds.game_spec("chess")
     with pytest.raises(rounds.RoundError):
         rounds.game_spec("dracula", {}, 2, 3)
+
+
+def test_start_all_tables_skips_one_its_host_started_and_gives_a_left_seat_to_a_bot(club, bob):
+    from tables import seating as table_seating
+
+    night, people, round_ = drawn(club, bob)
+    rounds.confirm(night, round_.pk, bob)
+    dracula = RoundTable.objects.select_related("table").get(round=round_, table__game="dracula")
+    monster = RoundTable.objects.select_related("table").get(round=round_, table__game="monster")
+    host = dracula.table.host
+    table_seating.start(dracula.table, host)
+    leaver = monster.table.seats.get(number=2).user
+    table_seating.leave(monster.table, leaver)
+    rounds.start_tables(night, round_.pk)
+    assert set(RoundTable.objects.filter(round=round_).values_list("table__status", flat=True)) == {"playing"}
+    assert monster.table.seats.get(number=2).is_bot

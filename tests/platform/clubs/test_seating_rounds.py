@@ -329,3 +329,35 @@ def test_a_seating_survives_json_and_speaks_persian_when_read_back():
         steps = [step.translated() for step in back.steps]
     assert persian.startswith("برای هیچ") and "Too few" in result.unseated[0][1]
     assert all(s.msgid != str(s) for s in steps)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds(), st.integers(0, 2**32))
+def test_a_locked_table_is_untouched_when_the_rest_is_seated_again(case, reseed):
+    people, games, allow_bots, rules, meetings, seed = case
+    first = seat_round(people, games, rng=random.Random(seed), meetings=meetings, rules=rules, allow_bots=allow_bots)
+    if not first.tables:
+        return
+    kept = first.tables[-1]
+    again = seat_round(
+        people, games, rng=random.Random(reseed), meetings=meetings, rules=rules, allow_bots=allow_bots, locked=[kept]
+    )
+    assert again.tables[0] == TableDraft(kept.game, kept.people, kept.bots, True)
+    rest = [p for t in again.tables[1:] for p in t.people] + [p for p, _ in again.unseated]
+    assert sorted(rest + list(kept.people)) == sorted(people)
+    with pytest.raises(Refused, match="locked"):
+        swap(again, kept.people[0], (rest or ["nobody"])[0], games)
+
+
+def test_a_refused_swap_speaks_the_pages_language_with_names_for_ids():
+    from django.utils import translation
+
+    result = seat_round(
+        ["u1", "u2", "u3", "u4"], [GAMES["dracula"]], rng=random.Random(1), locked=[TableDraft("dracula", ("u1", "u2"))]
+    )
+    with pytest.raises(Refused) as refused:
+        swap(result, "u1", "u3", [GAMES["dracula"]])
+    assert str(refused.value) == "u1 is at a locked table: unlock it first."
+    with translation.override("fa"):
+        persian = refused.value.text.translated(person="Alice")
+    assert persian == "Alice سر میزی قفل‌شده است: اول قفل آن را باز کنید."
