@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import translation
 
 from games import registry
 from history import deals
@@ -27,6 +28,13 @@ def test_an_honest_match_verifies(alice, slug):
     assert verdict.ok, verdict.first_failure
     assert all(m.state_hash for m in match.moves.all())
 
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """The verdicts read in English here, whatever an earlier test left active in this thread."""
+    with translation.override("en"):
+        yield
 
 def test_the_seed_depends_on_the_table_and_the_seating():
     secret = "ab" * 32
