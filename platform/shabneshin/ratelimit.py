@@ -43,6 +43,14 @@ CHAT_POSTS = Limit("chat", "RATE_CHAT_PER_MINUTE", 60)
 TABLES_CREATED = Limit("tables", "RATE_TABLES_PER_HOUR", 3600)
 SIGN_UPS = Limit("signups", "RATE_SIGNUPS_PER_HOUR", 3600)
 GUESTS = Limit("guests", "RATE_GUESTS_PER_HOUR", 3600)
+FRAMES_PER_SESSION = Limit("frames-session", "RATE_FRAMES_PER_SESSION_10S", 10)
+FRAMES_PER_ADDRESS = Limit("frames-address", "RATE_FRAMES_PER_ADDRESS_10S", 10)
+
+
+def frame_allowed(session: str, address: str) -> bool:
+    """One more WebSocket frame from this session and address (both counted, whatever the verdict)."""
+    by_session = FRAMES_PER_SESSION.allows(session) if session else True
+    return FRAMES_PER_ADDRESS.allows(address) and by_session
 
 
 def address(request: HttpRequest) -> str:

@@ -132,6 +132,11 @@ RATE_CHAT_PER_MINUTE = env_int("RATE_CHAT_PER_MINUTE", 20)
 RATE_TABLES_PER_HOUR = env_int("RATE_TABLES_PER_HOUR", 20)
 RATE_SIGNUPS_PER_HOUR = env_int("RATE_SIGNUPS_PER_HOUR", 10)
 RATE_GUESTS_PER_HOUR = env_int("RATE_GUESTS_PER_HOUR", 20)
+# WebSocket frames per 10 s, on the cache framework, across every socket of one session (tabs)
+# and of one address (a café's wifi seats a whole club behind one address). Each socket also has
+# its own budget in memory (tables.consumers.FrameBudget).
+RATE_FRAMES_PER_SESSION_10S = env_int("RATE_FRAMES_PER_SESSION_10S", 150)
+RATE_FRAMES_PER_ADDRESS_10S = env_int("RATE_FRAMES_PER_ADDRESS_10S", 1500)
 
 AUTH_PASSWORD_VALIDATORS = [
     # Django's rules, in our words (accounts/validators.py).

@@ -16,6 +16,7 @@ from django.utils import translation
 
 from accounts.sessions import session_still_acts
 from games.base import IllegalAction
+from shabneshin import ratelimit
 from shabneshin.rejoin import RejoinsItsGroups
 from tables import broadcast, chat, decisions, moderator, presence, renderer, rendering
 from tables.hub import hub
@@ -77,6 +78,11 @@ class FrameBudget:
         if self.tokens >= 1:
             self.tokens -= 1
             return "ok"
+        return self.drop()
+
+    def drop(self) -> str:
+        """Count one dropped frame (also when a shared limit dropped it): ``drop``, ``drop-first``
+        or ``close``."""
         self.dropped += 1
         if self.dropped > self.CLOSE_AFTER_DROPS:
             return "close"
@@ -134,6 +140,8 @@ class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         verdict = self.budget.take()
+        if verdict == "ok" and not self._shared_budget_allows():
+            verdict = self.budget.drop()
         if verdict == "close":
             await self.close(code=POLICY_VIOLATION)
             return
@@ -162,6 +170,13 @@ class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
                 await self._push(error=text, fresh=True)
             else:
                 await self._send_error(text)
+
+    def _shared_budget_allows(self) -> bool:
+        """The session's and the address's frame limits (shabneshin.ratelimit, on the cache): many
+        tabs or many guests flooding together, each within its own socket's budget."""
+        session = self.scope.get("session")
+        client = self.scope.get("client") or ("unknown",)
+        return ratelimit.frame_allowed(getattr(session, "session_key", None) or "", str(client[0]))
 
     def _text(self, code: str) -> str:
         with translation.override(self.language):

@@ -93,7 +93,10 @@ class Servers:
             "DATABASE_URL": "",
             "REDIS_URL": "",
             # Setup makes hundreds of guests and tables from one address.
-            **{f"RATE_{name}": "1000000" for name in ("GUESTS_PER_HOUR", "SIGNUPS_PER_HOUR", "TABLES_PER_HOUR")},
+            **{
+                f"RATE_{name}": "1000000"
+                for name in ("GUESTS_PER_HOUR", "SIGNUPS_PER_HOUR", "TABLES_PER_HOUR", "FRAMES_PER_ADDRESS_10S")
+            },
         }
         if configuration == "a":
             env["SQLITE_PATH"] = str(workdir / f"bench-{secrets.token_hex(3)}.sqlite3")

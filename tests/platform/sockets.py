@@ -20,10 +20,16 @@ def session_cookie(user) -> str:
     return client.cookies[settings.SESSION_COOKIE_NAME].value
 
 
-async def connect(token: str, user=None, origin: str = "http://testserver", language: str = "en", csrf: str = ""):
+async def connect(
+    token: str, user=None, origin: str = "http://testserver", language: str = "en", csrf: str = "", session: str = ""
+):
+    """A socket at the table; ``session``: this session key (another tab of one browser) instead of
+    a new session for ``user``."""
     headers = [(b"origin", origin.encode()), (b"host", b"testserver"), (b"accept-language", language.encode())]
     cookies = []
-    if user is not None:
+    if session:
+        cookies.append(f"{settings.SESSION_COOKIE_NAME}={session}")
+    elif user is not None:
         cookies.append(f"{settings.SESSION_COOKIE_NAME}={await session_cookie(user)}")
     if csrf:
         cookies.append(f"{settings.CSRF_COOKIE_NAME}={csrf}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from accounts.models import User
 from moderation.models import Report
@@ -15,6 +16,13 @@ from tables.models import ChatMessage, Table
 from tests.redis_server import own_redis  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Messages read in English here, whatever an earlier test left active in this thread."""
+    with translation.override("en"):
+        yield
 
 
 def test_chat_posts_per_minute_are_limited_with_a_clear_message(settings, werewolf_table, alice):

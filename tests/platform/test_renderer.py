@@ -392,3 +392,34 @@ async def test_a_process_beats_for_all_its_sockets_in_one_query(settings, monkey
     for tab in tabs:
         await tab.disconnect()
     assert match.table_id not in hub_module.hub.present()
+
+
+async def test_a_sessions_tabs_share_one_frame_limit_on_the_cache(settings, alice, bob):
+    """Frames per session (shabneshin.ratelimit, Django's cache): three tabs of one browser, each
+    within its own socket's budget, are limited together; another player is not."""
+    from django.core.cache import cache
+
+    from tests.platform.sockets import session_cookie
+
+    await database_sync_to_async(cache.clear)()
+    settings.RATE_FRAMES_PER_SESSION_10S = 10
+    match = await _werewolf(alice, [bob])
+    token = match.table.token
+    key = await session_cookie(alice)
+    tabs = [(await connect(token, session=key))[0] for _ in range(3)]
+    bob_tab, _, _ = await connect(token, bob)
+    for tab in (*tabs, bob_tab):
+        await receive_html(tab)
+    for tab in tabs:
+        for _ in range(5):
+            await tab.send_to(text_data="not json")
+    per_tab = [await drain(tab) for tab in tabs]
+    replies = [html for said in per_tab for html in said]
+    assert sum("not understood" in r for r in replies) == 10, "ten frames answered, five dropped"
+    told = [sum("too fast" in r for r in said) for said in per_tab]
+    assert 1 <= sum(told) and max(told) == 1, "a tab that had frames dropped is told once"
+    await bob_tab.send_to(text_data="not json")
+    bob_says = "".join(await drain(bob_tab))
+    assert "not understood" in bob_says and "too fast" not in bob_says, "another session keeps its own limit"
+    for tab in (*tabs, bob_tab):
+        await tab.disconnect()
