@@ -50,7 +50,8 @@ def test_bots_play_legal_moves_and_never_the_timeout():
         while ENGINE.awaiting(state):
             seat = min(ENGINE.awaiting(state))
             legal = ENGINE.legal_actions(state, seat)
-            action = legal[0] if len(legal) == 1 else bots.choose(ENGINE.view(state, seat), legal, rng_for(n, state["step"]))
+            rng = rng_for(n, state["step"])
+            action = legal[0] if len(legal) == 1 else bots.choose(ENGINE.view(state, seat), legal, rng)
             assert len(legal) == 1 or action in legal[:-1], (action, legal)
             state = ENGINE.apply(state, seat, action)
 
