@@ -1,4 +1,5 @@
-"""The night page's socket: it sends the going and waitlist counts whenever they change. The
+"""The night page's socket: it sends the going and waitlist counts, and the night itself (each
+table's game, status and progress, the reader's own table, the scoreboard), whenever they change. The
 group message names only the night; the consumer checks visibility and renders the counts."""
 
 from __future__ import annotations
@@ -10,13 +11,14 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from clubs import live, rsvp
+from clubs import live, rsvp, tonight
 from clubs.models import Night
-from clubs.permissions import can_see
+from clubs.permissions import Act, can_see, may
+from shabneshin.rejoin import RejoinsItsGroups
 from tables.language import language_from_scope
 
 
-class NightConsumer(AsyncWebsocketConsumer):
+class NightConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.language = language_from_scope(self.scope)
         kwargs = self.scope["url_route"]["kwargs"]
@@ -32,6 +34,12 @@ class NightConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if getattr(self, "group", None):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    def groups_to_rejoin(self) -> list[str]:
+        return [self.group] if getattr(self, "group", None) else []
+
+    async def rejoined(self) -> None:
+        await self.send(text_data=await self._render())
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         return  # the night page listens only
@@ -53,6 +61,7 @@ class NightConsumer(AsyncWebsocketConsumer):
         night = Night.objects.select_related("club").filter(pk=self.night_id).first()
         if night is None or not can_see(self.scope.get("user"), night.club):
             return ""
+        user = self.scope.get("user")
         ctx = {
             "night": night,
             "going_count": rsvp.going_count(night),
@@ -60,4 +69,9 @@ class NightConsumer(AsyncWebsocketConsumer):
             "oob": True,
         }
         with translation.override(self.language):
-            return render_to_string("clubs/_counts.html", ctx)
+            html = render_to_string("clubs/_counts.html", ctx)
+            if night.cancelled:
+                return html
+            organizer = may(user, Act.RUN_NIGHT, night.club)
+            ctx.update(tonight.context(user, night.club, night, organizer))
+            return html + render_to_string("clubs/_tonight.html", ctx)

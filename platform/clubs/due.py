@@ -11,7 +11,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from clubs import live, notifications, recurrence, reminders, rsvp
+from clubs import checkin, live, notifications, playing, recurrence, reminders, rsvp
 from clubs.models import Membership, Night, Offer, Reminder, Series
 from clubs.permissions import Role
 
@@ -80,7 +80,8 @@ def run_due(now: datetime | None = None, series: bool | None = None) -> int:
     now = now or timezone.now()
     if series is None:
         series = time.monotonic() - _last_series_look[0] >= SERIES_EVERY_S
-    done = send_reminders(now) + expire_offers(now) + close_rsvps(now)
+    done = send_reminders(now) + expire_offers(now) + close_rsvps(now) + checkin.lock_due(now)
+    done += playing.run_due(now)
     if series:
         _last_series_look[0] = time.monotonic()
         done += materialise_series(now)

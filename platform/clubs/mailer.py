@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from clubs import calendar
 from clubs.models import Night, Offer, Reminder, Rsvp
-from shabneshin.localize import format_date
+from shabneshin.localize import digits, format_date
 
 OFFER_SALT = "clubs.offer"
 
@@ -87,3 +87,23 @@ def send_reminder(reminder: Reminder) -> bool:
         }
         place = _("Online") if night.online else night.address
         return _send(reminder.user, subject, f"{body}\n{place}\n\n{calendar.absolute(calendar.night_path(night))}")
+
+
+def send_recap(night: Night) -> int:
+    """The recap of an ended night, to everyone who was there or going, in the club's language."""
+    from clubs import recap, scoreboard, tonight
+
+    sent = 0
+    with translation.override(night.club.language):
+        board = scoreboard.rows(night, tonight.names(night))
+        lines = [digits(f"{row['place']}. {row['name']}: {row['total']:g}") for row in board[:10]]
+        subject = _("Recap: %(night)s") % {"night": night.title}
+        body = _("%(night)s (%(club)s) has ended. The final scoreboard:") % {
+            "night": night.title,
+            "club": night.club.name,
+        }
+        link = calendar.absolute(calendar.night_path(night) + "recap/")
+        text = "\n".join([body, "", *lines, "", _("The whole recap, and the check of every round's seating:"), link])
+        for person in recap.audience(night):
+            sent += _send(person, subject, text)
+    return sent

@@ -172,6 +172,13 @@ class Night(models.Model):
     created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Issue 12: the night itself. The seed is drawn when the night is published (first saved); its
+    # sha256 is shown at once, the seed itself only once the night has ended (clubs.commitment).
+    seed_secret = models.CharField(max_length=64, blank=True, default="")
+    seed_commitment = models.CharField(max_length=64, blank=True, default="")
+    fair_roles = models.BooleanField(_("fair roles across the night"), default=False)
+    seats_locked = models.BooleanField(default=False, db_index=True)
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("game night")
@@ -195,6 +202,24 @@ class Night(models.Model):
     def rsvp_open(self, now=None) -> bool:  # noqa: ANN001
         now = now or timezone.now()
         return not self.cancelled and now < self.rsvp_deadline and now < self.starts_at
+
+    def save(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        if not self.seed_secret:
+            from clubs import commitment
+
+            self.seed_secret = commitment.new_secret()
+            self.seed_commitment = commitment.commitment(self.seed_secret)
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "seed_secret", "seed_commitment"}
+        super().save(*args, **kwargs)
+
+    @property
+    def ended(self) -> bool:
+        return self.ended_at is not None
+
+    def revealed_seed(self) -> str:
+        """The seed, once the night has ended; before that, nothing."""
+        return self.seed_secret if self.ended_at is not None else ""
 
 
 class Rsvp(models.Model):
@@ -286,3 +311,194 @@ class Preferences(models.Model):
     def of(cls, user) -> Preferences:  # noqa: ANN001
         prefs, _created = cls.objects.get_or_create(user=user)
         return prefs
+
+
+# --- the night itself (issue 12) --------------------------------------------------------------------
+
+
+class CheckIn(models.Model):
+    """Someone present at a night. A member checks themselves in ("I'm here") or is checked in by
+    an organizer; a walk-in guest gets a guest account of their own at check-in (so their seats,
+    points and awards are an ordinary person's), which the organizer hands over by a link.
+    Checking out keeps the row (``present`` false) so that who checked in whom stays on record."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="checkins")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_checkins")
+    walk_in = models.BooleanField(_("walk-in guest"), default=False)
+    present = models.BooleanField(default=True, db_index=True)
+    checked_in_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    checked_out_by = models.ForeignKey(USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
+        ordering = ["created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["night", "user"], name="one_checkin_per_person")]
+
+    @property
+    def person(self) -> str:
+        """The opaque id clubs.seating sees: u<user id> for members, w<check-in id> for walk-ins."""
+        return f"w{self.pk}" if self.walk_in else f"u{self.user_id}"
+
+
+class PairRule(models.Model):
+    class Kind(models.TextChoices):
+        APART = "apart", _("Keep apart")
+        TOGETHER = "together", _("Prefer together")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="pair_rules")
+    a = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    b = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(_("rule"), max_length=10, choices=Kind.choices)
+    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("pair rule")
+        verbose_name_plural = _("pair rules")
+        constraints = [models.UniqueConstraint(fields=["club", "a", "b"], name="one_rule_per_pair")]
+
+
+class Round(models.Model):
+    """One round of a night. ``inputs`` are the public inputs the seating was drawn from (the
+    checked-in people, the games, the earlier tables, the pair rules) and ``edits`` the
+    organizer's swaps, locks and re-runs in order, so the verify page recomputes it exactly."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Seating drafted")
+        CONFIRMED = "confirmed", _("Tables ready")
+        STARTED = "started", _("Playing")
+        ENDED = "ended", _("Ended")
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT, db_index=True)
+    games = models.JSONField(default=list)  # [{"game", "options", "min_players", "max_players"}]
+    allow_bots = models.BooleanField(_("bots may fill seats"), default=False)
+    inputs = models.JSONField(default=dict)
+    edits = models.JSONField(default=list)
+    seating = models.JSONField(default=dict)  # the current Seating, as clubs.rounds stores it
+    quality = models.PositiveSmallIntegerField(default=0)
+    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    ended_early = models.BooleanField(default=False)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["night", "number"]
+        constraints = [models.UniqueConstraint(fields=["night", "number"], name="one_round_number_per_night")]
+
+
+class RoundTable(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    index = models.PositiveSmallIntegerField()
+    table = models.OneToOneField("tables.Table", on_delete=models.CASCADE, related_name="night_table")
+    people = models.JSONField(default=list)  # person ids in seat order
+    locked = models.BooleanField(default=False)
+    deal_attempt = models.PositiveSmallIntegerField(default=0)  # fair roles: which attempt was dealt
+    scored = models.BooleanField(default=False)
+
+    class Meta:
+        verbose_name = _("round table")
+        verbose_name_plural = _("round tables")
+        ordering = ["round", "index"]
+        constraints = [models.UniqueConstraint(fields=["round", "index"], name="one_table_index_per_round")]
+
+
+class Undoable(models.Model):
+    """Given by an organizer, logged, and undone (never deleted)."""
+
+    given_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        abstract = True
+
+
+class Award(Undoable):
+    """Best player of a table: by the players' votes or the organizer's pick."""
+
+    round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="awards")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_awards")
+    by_vote = models.BooleanField(default=False)
+
+    class Meta:
+        verbose_name = _("best player award")
+        verbose_name_plural = _("best player awards")
+
+
+class AwardVote(models.Model):
+    round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="votes")
+    voter = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    candidate = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round_table", "voter"], name="one_vote_per_table")]
+
+
+class Penalty(Undoable):
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="penalties")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_penalties")
+    points = models.DecimalField(max_digits=7, decimal_places=2)
+    reason = models.CharField(_("reason"), max_length=200)
+
+    class Meta:
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+
+
+class PointsEntry(models.Model):
+    """The points log: a person's night total is the sum of their lines, and nothing else writes
+    points (clubs.scoreboard), so no total changes without a line saying why and who."""
+
+    class Kind(models.TextChoices):
+        TABLE = "table", _("Table result")
+        AWARD = "award", _("Best player")
+        PENALTY = "penalty", _("Penalty")
+        UNDO = "undo", _("Undone")
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="points")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_points")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    points = models.DecimalField(max_digits=7, decimal_places=2)
+    raw = models.DecimalField(max_digits=7, decimal_places=2, default=0)  # before normalisation
+    game = models.CharField(max_length=20, blank=True, default="")
+    side = models.CharField(max_length=40, blank=True, default="")
+    won = models.BooleanField(default=False)
+    round_table = models.ForeignKey(RoundTable, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    award = models.ForeignKey(Award, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    penalty = models.ForeignKey(Penalty, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    version = models.CharField(max_length=20, blank=True, default="")
+    note = models.CharField(max_length=200, blank=True, default="")
+    by = models.ForeignKey(USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("points log line")
+        verbose_name_plural = _("points log")
+        ordering = ["created_at", "pk"]
+
+
+class Season(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=80)
+    starts_on = models.DateField(_("from"))
+    ends_on = models.DateField(_("to"))
+    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        ordering = ["-starts_on"]
+
+    def __str__(self) -> str:
+        return self.name

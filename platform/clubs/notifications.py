@@ -18,6 +18,9 @@ MESSAGES = {
     "join_request": _("%(person)s asks to join %(club)s."),
     "request_approved": _("You are now a member of %(club)s."),
     "rsvp_closed": _("RSVPs for %(night)s are closed: %(going)s going."),
+    "seat_released": _("You had not checked in at %(night)s by the seat lock: your seat passed to the waitlist."),
+    "your_table": _("Your table for round %(round)s of %(night)s is ready."),
+    "recap": _("The recap of %(night)s is ready."),
 }
 
 
@@ -31,4 +34,4 @@ def text(notification: Notification) -> str:
     template = MESSAGES.get(notification.kind)
     if template is None:
         return notification.kind
-    return str(template) % {"night": "", "club": "", "person": "", "going": "", **notification.params}
+    return str(template) % {"night": "", "club": "", "person": "", "going": "", "round": "", **notification.params}

@@ -24,9 +24,10 @@ class Act(StrEnum):
     LEAVE = "leave"
     RSVP = "rsvp"
     PLAN = "plan"  # create, edit, move and cancel nights and series; add or remove people at a night
+    RUN_NIGHT = "run_night"  # check people in and out, walk-ins, rounds, seating, awards, penalties, the end
     MANAGE_MEMBERS = "manage_members"  # approve requests, remove members, invite links
     SET_ROLES = "set_roles"
-    EDIT_CLUB = "edit_club"
+    EDIT_CLUB = "edit_club"  # also the club's seasons
 
 
 def role_of(user, club: Club) -> str | None:  # noqa: ANN001
@@ -81,7 +82,7 @@ def may(user, act: Act, club: Club) -> bool:  # noqa: ANN001
         return role is not None
     if act is Act.RSVP:
         return role is not None
-    if act in (Act.PLAN, Act.MANAGE_MEMBERS):
+    if act in (Act.PLAN, Act.RUN_NIGHT, Act.MANAGE_MEMBERS):
         return at_least(role, Role.ORGANIZER)
     if act in (Act.SET_ROLES, Act.EDIT_CLUB):
         return at_least(role, Role.OWNER)

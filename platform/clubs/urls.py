@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from clubs import tonight_views as tonight
 from clubs import views
 
 app_name = "clubs"
@@ -30,6 +31,18 @@ urlpatterns = [
     path(night + "offer/", views.night_offer, name="offer"),
     path(night + "offer/<str:token>/", views.offer_link, name="offer_link"),
     path(night + "event.ics", views.night_ics, name="night_ics"),
+    path(night + "here/", tonight.check_in_self, name="check_in"),
+    path(night + "checkins/", tonight.check_in_others, name="checkins"),
+    path(night + "walk-in/<str:token>/", tonight.walkin_link, name="walkin"),
+    path(night + "verify/", tonight.verify_page, name="verify"),
+    path(night + "vote/", tonight.vote, name="vote"),
+    path(night + "awards/", tonight.awards, name="awards"),
+    path(night + "penalties/", tonight.penalties, name="penalties"),
+    path(night + "end/", tonight.end_night, name="end_night"),
+    path(night + "recap/", tonight.recap_page, name="recap"),
+    path(night + "repeat/", tonight.repeat, name="repeat"),
+    path(night + "rounds/", tonight.round_start, name="round_start"),
+    path(night + "rounds/<int:round_id>/", tonight.round_action, name="round_action"),
     path("calendar/", views.calendar_settings, name="calendar"),
     path("calendar/<str:token>.ics", views.user_ics, name="user_ics"),
     path("nights/", views.my_nights, name="my_nights"),

@@ -398,6 +398,9 @@ def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
         member_ids = dict(Membership.objects.filter(club=club, user_id__in=answered).values_list("user_id", "pk"))
         for r in going:
             r.member_id = member_ids.get(r.user_id, "")
+    from clubs.tonight_views import tonight_context
+
+    ctx.update(tonight_context(request, club, night))
     return ctx
 
 

@@ -51,11 +51,12 @@ def state_hash(state: Any) -> str:
     return hashlib.sha256(json.dumps(state, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def new_deal(token: str, seats: Iterable[Seat], seed: int | None = None) -> dict[str, Any]:
-    """The Match fields of a new deal: a drawn secret and its seed, or a fixed ``seed`` (no scheme)."""
+def new_deal(token: str, seats: Iterable[Seat], seed: int | None = None, secret: str | None = None) -> dict[str, Any]:
+    """The Match fields of a new deal: a drawn secret (or the caller's, chosen openly, as a club
+    night's fair roles do) and its seed, or a fixed ``seed`` (no scheme)."""
     if seed is not None:
         return {"seed": seed}
-    secret = secrets.token_bytes(32).hex()
+    secret = secret or secrets.token_bytes(32).hex()
     seating = seating_of(seats)
     return {
         "seed": derive_seed(secret, token, seating),

@@ -10,4 +10,5 @@ urlpatterns = [
     path("players/<str:name>/visibility/", player_views.set_hidden, name="visibility"),
     path("leaderboards/", player_views.leaderboards, name="leaderboards"),
     path("leaderboards/<slug:slug>/", player_views.leaderboard, name="leaderboard"),
+    path("leaderboards/<slug:slug>/club/<slug:club>/", player_views.club_leaderboard, name="club_leaderboard"),
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -10,8 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from accounts.models import User
+from clubs.permissions import Act, may, visible_club_or_404
 from games import registry
-from history import profiles
+from history import club_boards, profiles
 from history.models import PROVISIONAL_GAMES, PROVISIONAL_SIGMA, ProfileSettings
 
 
@@ -30,6 +33,7 @@ def profile(request: HttpRequest, name: str) -> HttpResponse:
             "ratings": profiles.rating_rows(owner),
             "record": profiles.record(owner),
             "recent": profiles.recent_matches(owner, request.user),
+            "clubs": profiles.clubs_of(owner, request.user),
         },
     )
 
@@ -55,21 +59,38 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     return redirect("players:leaderboard", slug=registry.all()[0].slug)
 
 
-@require_safe
-def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
+def _engine_or_404(slug: str):  # noqa: ANN202
     try:
-        engine = registry.get(slug)
+        return registry.get(slug)
     except KeyError:
         raise Http404("no such game") from None
-    return render(
-        request,
-        "history/leaderboard.html",
-        {
-            "engine": engine,
-            "slug": slug,
-            "engines": registry.all(),
-            "rows": profiles.leaderboard(slug),
-            "provisional_games": PROVISIONAL_GAMES,
-            "provisional_sigma": PROVISIONAL_SIGMA,
-        },
-    )
+
+
+@require_safe
+def club_leaderboard(request: HttpRequest, slug: str, club: str) -> HttpResponse:
+    """A club's own board: its members only (a club's names are for its members, issue 11)."""
+    engine = _engine_or_404(slug)
+    the_club = visible_club_or_404(request.user, club)
+    if not may(request.user, Act.SEE_MEMBERS, the_club):
+        return render(request, "history/club_leaderboard_closed.html", {"club": the_club}, status=403)
+    rows, provisional = club_boards.club_leaderboard(the_club, slug)
+    return _board(request, engine, rows, club=the_club, provisional_left_out=provisional)
+
+
+def _board(request: HttpRequest, engine: Any, rows: list[Any], **extra: Any) -> HttpResponse:
+    context = {
+        "engine": engine,
+        "slug": engine.slug,
+        "engines": registry.all(),
+        "rows": rows,
+        "provisional_games": PROVISIONAL_GAMES,
+        "provisional_sigma": PROVISIONAL_SIGMA,
+        **extra,
+    }
+    return render(request, "history/leaderboard.html", context)
+
+
+@require_safe
+def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
+    engine = _engine_or_404(slug)
+    return _board(request, engine, profiles.leaderboard(slug))

@@ -104,3 +104,14 @@ def leaderboard(game: str, limit: int = 50) -> list[Rating]:
         .annotate(ordinal_value=F("mu") - 3 * F("sigma"))
         .order_by("-ordinal_value", "pk")[:limit]
     )
+
+
+def clubs_of(owner: Any, viewer: Any) -> list[Any]:
+    """The clubs ``owner`` belongs to that ``viewer`` may see: public ones, and a private one only
+    to its own members (and to the owner themself)."""
+    from clubs.models import Membership
+    from clubs.permissions import can_see
+
+    memberships = Membership.objects.filter(user=owner, club__suspended=False).select_related("club")
+    is_owner = getattr(viewer, "pk", None) == owner.pk
+    return [m.club for m in memberships.order_by("club__name") if is_owner or can_see(viewer, m.club)]

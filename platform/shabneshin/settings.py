@@ -93,7 +93,14 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": env_str("SQLITE_PATH", str(REPO_DIR / "db.sqlite3")),
-            "OPTIONS": {"init_command": "PRAGMA journal_mode=WAL;", "transaction_mode": "IMMEDIATE", "timeout": 20},
+            # WAL with synchronous=NORMAL: a commit no longer waits for an fsync of the log. A
+            # process killed mid-write loses nothing committed (the WAL is in the OS's hands); only
+            # a power cut or OS crash may drop the last commits, never corrupt the file.
+            "OPTIONS": {
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+            },
             # A file, not shared memory, so tests see the locking that two server processes would.
             "TEST": {"NAME": str(Path(tempfile.gettempdir()) / f"shabneshin-test-{_checkout_id}.sqlite3")},
             # Persistent: one connection per worker thread instead of one per database_sync_to_async call.
@@ -162,6 +169,14 @@ OPEN_TABLE_IDLE_S = env_float("OPEN_TABLE_IDLE_S", 3600)
 ABANDONED_MATCH_IDLE_S = env_float("ABANDONED_MATCH_IDLE_S", 1800)
 JANITOR_EVERY_S = env_float("JANITOR_EVERY_S", 30)
 LOBBY_PER_HOST = env_int("LOBBY_PER_HOST", 3)
+# Presence (tables/presence.py): each socket at a table refreshes its seat's heartbeat this often;
+# a seat whose heartbeat is older than PRESENCE_STALE_S has no socket connected.
+PRESENCE_HEARTBEAT_S = env_float("PRESENCE_HEARTBEAT_S", 15)
+PRESENCE_STALE_S = env_float("PRESENCE_STALE_S", 45)
+# The host's powers (tables/host.py): a host away this long hands the role to the longest seated
+# human who is connected; a pause longer than HOST_PAUSE_LIMIT_S aborts the match.
+HOST_AWAY_S = env_float("HOST_AWAY_S", 120)
+HOST_PAUSE_LIMIT_S = env_float("HOST_PAUSE_LIMIT_S", 900)
 # Query and render counters for `make bench` (shabneshin.counters), served at /__counters__.
 BENCH_COUNTERS = env_bool("BENCH_COUNTERS", False)
 
@@ -179,6 +194,10 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Shabneshin <noreply@shabnesh
 # Clubs: how long a freed seat is offered to the first on the waitlist; how far ahead series materialise.
 CLUB_OFFER_MINUTES = env_int("CLUB_OFFER_MINUTES", 12 * 60)
 CLUB_SERIES_AHEAD = env_int("CLUB_SERIES_AHEAD", 6)
+# The night itself: check-in opens this long before the start; at the seat lock (this long before
+# the start) seats nobody claimed pass to the waitlist.
+CLUB_CHECKIN_OPENS_MINUTES = env_int("CLUB_CHECKIN_OPENS_MINUTES", 60)
+CLUB_SEAT_LOCK_MINUTES = env_int("CLUB_SEAT_LOCK_MINUTES", 15)
 # The public address used in emails (links to nights, signed offer links).
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 

@@ -26,7 +26,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from clubs import due as clubs_due
-from tables import alarm, bot_chat, janitor, moderator
+from tables import alarm, bot_chat, host, janitor, moderator
 
 log = logging.getLogger(__name__)
 _tasks: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
@@ -37,6 +37,7 @@ async def tick() -> float:
     _, next_deadline = await database_sync_to_async(moderator.tick)()
     await database_sync_to_async(clubs_due.run_due)()
     await database_sync_to_async(janitor.run_due)()
+    await database_sync_to_async(host.run_due)()
     await database_sync_to_async(bot_chat.run_due)()
     if next_deadline is None:
         return float(settings.CLOCK_TICK_S)
@@ -88,6 +89,9 @@ async def _lifespan(receive: Any, send: Any) -> None:
             ensure_running()
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
+            from shabneshin.shutdown import close_all  # sockets close with 1012 (deploy-safe)
+
+            await close_all()
             await stop()
             await send({"type": "lifespan.shutdown.complete"})
             return

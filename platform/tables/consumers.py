@@ -4,6 +4,7 @@ names a version and carries no secret. ``LobbyConsumer`` keeps the lobby's table
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Any
 
@@ -15,7 +16,9 @@ from django.utils import translation
 
 from accounts.sessions import session_still_acts
 from games.base import IllegalAction
-from tables import broadcast, chat, decisions, moderator, renderer, rendering
+from shabneshin.rejoin import RejoinsItsGroups
+from tables import broadcast, chat, decisions, moderator, presence, renderer, rendering
+from tables.hub import hub
 from tables.language import language_from_scope
 from tables.lobby import lobby_context
 from tables.models import Match, Table
@@ -24,6 +27,7 @@ MAX_MESSAGE_BYTES = 8192
 POLICY_VIOLATION = 1008
 MAX_VERSION_DIGITS = 10
 _MALFORMED = object()
+log = logging.getLogger(__name__)
 _lobby_renders: dict[tuple[str, str], str] = {}
 
 
@@ -79,7 +83,7 @@ class FrameBudget:
         return "drop-first" if self.dropped == 1 else "drop"
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
     """One browser tab at a table. It sends only its own audience's fragments, rendered once per
     version and audience by tables.renderer, and of those only the ones that changed since it
     last sent them (a reconnect is a new consumer, so it sends everything)."""
@@ -99,12 +103,32 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.group = broadcast.group_for(self.token)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        hub.join(self.table_id, self)
         await self.accept()
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:
+            await self._heartbeat(user.pk)  # seen from the first moment; then the hub beats for it
         await self._push()
 
     async def disconnect(self, code: int) -> None:
         if self.table_id is not None:
+            hub.leave(self.table_id, self)
             await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    def groups_to_rejoin(self) -> list[str]:
+        return [self.group] if self.table_id is not None else []
+
+    async def rejoined(self) -> None:
+        await self._push()  # what changed while the layer was away never reached this socket
+
+    async def _heartbeat(self, user_id: int) -> None:
+        """Presence (tables.presence): this socket's player is seen at its table now. Later beats
+        come from the hub, one query a period for all of this process's sockets."""
+        assert self.table_id is not None
+        try:
+            await database_sync_to_async(presence.heartbeat)(self.table_id, user_id)
+        except Exception:  # a missed beat is only a later one; the socket goes on
+            log.warning("presence heartbeat failed", exc_info=True)
 
     # -- from the browser --
 
@@ -174,10 +198,26 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- from the group --
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        await self._push(event=event.get("event"))
+        await self._push_event(event.get("event"))
 
     async def chat_posted(self, event: dict[str, Any]) -> None:
-        await self._push(event=event.get("event"))
+        await self._push_event(event.get("event"))
+
+    async def _push_event(self, event: str | None) -> None:
+        """A group message: rendered in one hop for all of this process's sockets at the table
+        (tables/hub.py); this socket only picks what changed for it, on the event loop."""
+        if event is None or self.table_id is None:
+            await self._push(event=event)
+            return
+        rendered = await hub.rendered_for(self.table_id, event, self)
+        if rendered is None:
+            return
+        fragments = dict(rendered.fragments)
+        fragments["errors"] = renderer.error_fragment(None, self.language)
+        self.seen, self.audience = rendered.snapshot, rendered.audience
+        html = self._changed_html(fragments)
+        if html:
+            await self.send(text_data=html)
 
     # -- helpers --
 
@@ -220,6 +260,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         fragments = dict(renderer.fragments_for(snapshot, audience))
         fragments["errors"] = renderer.error_fragment(error, self.language)
         self.seen, self.audience = snapshot, audience
+        return self._changed_html(fragments)
+
+    def _changed_html(self, fragments: dict[str, str]) -> str:
         token = self._csrf_token()
         return "".join(renderer.with_csrf(fragments[name], token) for name in self.sent.changed(fragments))
 
@@ -275,7 +318,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return None
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.language = language_from_scope(self.scope)
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
@@ -283,6 +326,12 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
+
+    def groups_to_rejoin(self) -> list[str]:
+        return [broadcast.LOBBY_GROUP]
+
+    async def rejoined(self) -> None:
+        await self.send(text_data=await self._render(None))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         return  # the lobby listens only

@@ -58,9 +58,23 @@ def after_move(
     return out
 
 
+def is_extended(match: Match) -> bool:
+    """Whether the host extended the current decision window (once per window)."""
+    return match.extended_window is not None and match.extended_window == match.window_started_at
+
+
+def time_limit(match: Match, seat: int, timers: dict[str, float]) -> float:
+    """The seat's time for its current decision: the game's, twice over once the host extended it."""
+    limit = match.engine.time_limit(match.state, seat, timers)
+    return limit * 2 if is_extended(match) else limit
+
+
 def own_deadline(match: Match, seat: int | None) -> datetime | None:
-    """The viewer's own decision deadline, and only their own (others' clocks can tell secrets)."""
-    if seat is None or match.status != Match.Status.PLAYING or seat not in match.engine.awaiting(match.state):
+    """The viewer's own decision deadline, and only their own (others' clocks can tell secrets).
+    None while the match is paused: no clock runs then."""
+    if seat is None or match.status != Match.Status.PLAYING or match.paused_at is not None:
+        return None
+    if seat not in match.engine.awaiting(match.state):
         return None
     window = match.window_started_at or timezone.now()
-    return window + timedelta(seconds=match.engine.time_limit(match.state, seat, match.table.timers()))
+    return window + timedelta(seconds=time_limit(match, seat, match.table.timers()))

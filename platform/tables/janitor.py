@@ -4,9 +4,9 @@ by themselves, so spam and forgotten tables leave the lobby.
 - An open table with no human seated (empty seats and bots only) that nothing has changed for
   ``OPEN_TABLE_IDLE_S`` closes (status aborted).
 - A running match whose every human seat is played by a practice bot (its players stopped
-  answering; ARCHITECTURE §5's autopilot) and where no player has moved for
-  ``ABANDONED_MATCH_IDLE_S`` is aborted. The platform keeps no presence rows, so "no human
-  connected" is read from what humans do: a present player answers, or takes their seat back.
+  answering; ARCHITECTURE §5's autopilot), where no player has moved and no human has had a
+  socket connected (tables.presence, the seats' heartbeats) for ``ABANDONED_MATCH_IDLE_S``, is
+  aborted. A player watching a seat the bot plays for them (kicked to a bot, say) keeps it alive.
   A match of bots only is left to the bots, who finish it.
 
 Rows are taken with ``select_for_update(skip_locked=True)`` where the database has it and the
@@ -25,7 +25,7 @@ from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from tables import broadcast, moderator
+from tables import broadcast, moderator, presence
 from tables.models import Match, Move, Seat, Table
 
 log = logging.getLogger(__name__)
@@ -63,11 +63,13 @@ def _abandoned_matches(now: datetime):  # noqa: ANN202
     human_answering = Seat.objects.filter(table=OuterRef("table"), user__isnull=False, autopilot=False)
     human_seat = Seat.objects.filter(table=OuterRef("table"), user__isnull=False)
     recent_move = Move.objects.filter(match=OuterRef("pk"), source=Move.Source.PLAYER, created_at__gte=cutoff)
+    human_connected = presence.seen_since(Seat.objects.filter(table=OuterRef("table")), cutoff)
     return Match.objects.filter(
         Q(status=Match.Status.PLAYING, started_at__lt=cutoff),
         Exists(human_seat),
         ~Exists(human_answering),
         ~Exists(recent_move),
+        ~Exists(human_connected),
     )
 
 
@@ -76,7 +78,7 @@ def abort_abandoned_matches(now: datetime) -> int:
     for pk in list(_abandoned_matches(now).values_list("pk", flat=True)[:BATCH]):
         with transaction.atomic():
             match = _abandoned_matches(now).select_for_update(skip_locked=_skip()).filter(pk=pk).first()
-            if match is not None and moderator.abort(match):
+            if match is not None and moderator.abort(match, "abandoned"):
                 aborted += 1
     return aborted
 

@@ -47,6 +47,9 @@ class Table(models.Model):
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    # How many TableEvents it has: a process reads them again only when this changed (events are
+    # only ever appended), so a move at a table costs no query for them.
+    event_count = models.PositiveIntegerField(_("events"), default=0)
 
     class Meta:
         verbose_name = _("table")
@@ -75,6 +78,11 @@ class Seat(models.Model):
     # A player who keeps missing deadlines is played by a practice bot until they come back.
     missed_deadlines = models.PositiveSmallIntegerField(_("missed deadlines in a row"), default=0)
     autopilot = models.BooleanField(_("played by a bot for now"), default=False)
+    # When the player took this seat (the host role passes to the longest seated), and the last
+    # heartbeat of a socket of theirs at this table (tables.presence): presence, in the database,
+    # so every process sees it and a crashed process's sockets simply age out.
+    seated_at = models.DateTimeField(_("seated at"), null=True, blank=True)
+    seen_at = models.DateTimeField(_("last seen connected"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("seat")
@@ -120,6 +128,17 @@ class Match(models.Model):
     next_deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True)
     window_started_at = models.DateTimeField(_("decision window started"), null=True, blank=True)
     last_move_at = models.DateTimeField(_("last move"), null=True, blank=True)
+    # The version at which the current decision window opened (a host's "extend" names it).
+    window_version = models.PositiveIntegerField(_("decision window opened at version"), default=0)
+    # The host's powers (tables.host): a pause stops every clock until it is resumed, when every
+    # deadline moves on by the paused time; one extension per decision window doubles its limit.
+    paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
+    paused_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    extended_window = models.DateTimeField(_("extended decision window"), null=True, blank=True)
+    # Why an aborted match ended: "" (the staff), "abandoned" (the lobby's clean-up) or "paused".
+    end_reason = models.CharField(_("end reason"), max_length=16, blank=True, default="")
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     # Verifiable deals (history/deals.py): the seed is derived from a secret drawn at the start,
@@ -174,6 +193,40 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} move {self.seq}"
+
+
+class TableEvent(models.Model):
+    """A line of the table's own log, shown to everyone beside the game's log: what the host (or
+    the clock, for the host role) did. ``log_at`` is how many game log entries there were then,
+    so the line sits at its moment in every seat's log. Names are kept as they were shown."""
+
+    class Kind(models.TextChoices):
+        KICK = "kick", _("Removed from the table")
+        SETTINGS = "settings", _("Settings changed")
+        HOST = "host", _("Host role handed over")
+        HOST_AWAY = "host_away", _("Host role passed on")
+        PAUSE = "pause", _("Paused")
+        RESUME = "resume", _("Resumed")
+        EXTEND = "extend", _("Decision extended")
+        TO_BOT = "to_bot", _("Seat handed to a bot")
+        PAUSE_LIMIT = "pause_limit", _("Aborted after a long pause")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    target = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    params = models.JSONField(_("details"), default=dict, blank=True)
+    log_at = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("table event")
+        verbose_name_plural = _("table events")
+        ordering = ["table", "pk"]
 
 
 class ChatMessage(models.Model):

@@ -1,8 +1,10 @@
 """The one write path of a match (ARCHITECTURE §3).
 
-Every change to a match goes through :func:`submit` (a player), or :func:`run_due` (the clock:
-practice-bot moves and ``timeout`` actions). Each locks the match row, checks the version and that
-the seat is awaited, calls the engine, saves the new state with a bumped version, appends a
+Every change to a match goes through :func:`submit` (a player), :func:`run_due` (the clock:
+practice-bot moves and ``timeout`` actions), or the host's powers over a running match
+(:func:`pause`, :func:`resume`, :func:`extend`, :func:`hand_to_bot`; tables.host checks nothing
+itself: the host and the version are checked here, under the lock). Each locks the match row,
+checks the version and that the seat is awaited, calls the engine, saves the new state with a bumped version, appends a
 ``Move`` and sets the next deadline; after commit the table's group hears "version N is out".
 """
 
@@ -19,8 +21,8 @@ from django.utils import timezone
 
 from games.base import TIMEOUT, IllegalAction, rng_for
 from history import deals, ratings
-from tables import alarm, bot_chat, bot_pace, broadcast, decisions
-from tables.models import Match, Move, Seat, Table
+from tables import alarm, bot_chat, bot_pace, broadcast, decisions, events
+from tables.models import Match, Move, Seat, Table, TableEvent
 
 log = logging.getLogger(__name__)
 
@@ -29,12 +31,23 @@ AUTOPILOT_AFTER_MISSES = 3
 RETRY_FAILED_AFTER_S = 5
 
 
+class Refused(IllegalAction):
+    """A refusal of the platform's own (a pause, the host's powers), beside the engine's codes;
+    callers catch it as the ``IllegalAction`` it is."""
+
+    CODES = IllegalAction.CODES | {
+        "paused", "not_host", "already_paused", "not_paused", "already_extended", "no_such_player", "already_bot"
+    }
+
+
 # --- starting ------------------------------------------------------------------------------------
 
 
 @transaction.atomic
-def start(table: Table, seed: int | None = None) -> Match:
-    """Deal the match of a full table. Raises ``IllegalAction`` if it cannot start."""
+def start(table: Table, seed: int | None = None, secret: str | None = None) -> Match:
+    """Deal the match of a full table. Raises ``IllegalAction`` if it cannot start. ``secret``
+    is the deal's secret when the caller chose it openly (a club night's fair roles); otherwise
+    one is drawn (history/deals.py)."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     if table.status != Table.Status.OPEN:
         raise IllegalAction("This table has already started.", "game_over")
@@ -42,7 +55,7 @@ def start(table: Table, seed: int | None = None) -> Match:
     if any(seat.is_empty for seat in seats):
         raise IllegalAction("Every seat must be taken (by a player or a bot) before the start.", "forbidden")
     engine = table.engine
-    deal = deals.new_deal(table.token, seats, seed)  # a drawn secret and its seed (history/deals.py)
+    deal = deals.new_deal(table.token, seats, seed, secret)  # a drawn secret and its seed (history/deals.py)
     state = engine.setup(table.seat_count, dict(table.options), deal["seed"])
     now = timezone.now()
     match = Match(
@@ -85,6 +98,8 @@ def submit(
         match = Match.objects.select_for_update().select_related("table").get(pk=match_id)
         if match.status != Match.Status.PLAYING:
             raise IllegalAction("The game is over.", "game_over")
+        if match.paused_at is not None:
+            raise Refused("The game is paused.", "paused")
         if version is not None and decisions.is_stale(match, seat, version):
             raise IllegalAction("The game moved on before your move arrived.", "stale_version")
         seats = _seats(match)
@@ -114,6 +129,7 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime, sea
     match.last_move_at = now
     if engine.opens_new_window(before, after):
         match.window_started_at = now
+        match.window_version = match.version
     result = engine.result(after)
     table = match.table
     if result is not None:
@@ -169,14 +185,17 @@ def take_back_seat(match: Match, seat: int) -> bool:
 
 
 def _due_times(match: Match, seats: list[Seat], now: datetime) -> dict[int, tuple[datetime, str]]:
-    """For each awaited seat: when the clock acts for it, and how (``bot`` or ``timeout``)."""
+    """For each awaited seat: when the clock acts for it, and how (``bot`` or ``timeout``). Nothing
+    while the match is paused: bots and timeouts wait for the resume."""
+    if match.paused_at is not None:
+        return {}
     engine = match.engine
     timers = match.table.timers()
     bots = {s.number for s in seats if s.played_by_bot}
     window = match.window_started_at or now
     due: dict[int, tuple[datetime, str]] = {}
     for seat in engine.awaiting(match.state):
-        timeout_at = window + timedelta(seconds=engine.time_limit(match.state, seat, timers))
+        timeout_at = window + timedelta(seconds=decisions.time_limit(match, seat, timers))
         due[seat] = (timeout_at, "timeout")
         if seat in bots and engine.legal_actions(match.state, seat) != [TIMEOUT]:
             bot_at = (match.last_move_at or now) + timedelta(seconds=settings.BOT_DELAY_S)
@@ -187,6 +206,10 @@ def _due_times(match: Match, seats: list[Seat], now: datetime) -> dict[int, tupl
 
 
 def _next_deadline(match: Match, seats: list[Seat], now: datetime) -> datetime | None:
+    """The next time the clock must look: the soonest due move, or, while paused, the end of the
+    longest pause allowed (HOST_PAUSE_LIMIT_S), when the match is aborted."""
+    if match.paused_at is not None:
+        return match.paused_at + timedelta(seconds=settings.HOST_PAUSE_LIMIT_S)
     due = _due_times(match, seats, now)
     return min((when for when, _ in due.values()), default=None)
 
@@ -216,6 +239,12 @@ def _run_due_for(match_id: int, now: datetime) -> tuple[int, datetime | None]:
         )
         if match is None:
             return 0, None  # another process took it, or it was answered in the meantime
+        if match.paused_at is not None:
+            if now >= match.paused_at + timedelta(seconds=settings.HOST_PAUSE_LIMIT_S):
+                events.record(match.table, TableEvent.Kind.PAUSE_LIMIT, None, match=match)
+                _abort_locked(match, now, "paused")
+                return 0, None
+            return 0, match.next_deadline
         applied = 0
         seats = _seats(match)  # _apply keeps these rows current (a seat may be handed to a bot)
         while match.status == Match.Status.PLAYING and applied < MAX_CLOCK_MOVES_PER_MATCH:
@@ -288,19 +317,118 @@ def seconds_until_next_deadline(now: datetime | None = None) -> float | None:
 
 
 @transaction.atomic
-def abort(match: Match) -> bool:
-    """Staff end a running match; players see it ended. Returns whether anything changed."""
+def abort(match: Match, reason: str = "") -> bool:
+    """End a running match; players see it ended, and why (``reason``: "" for the staff,
+    "abandoned" for the lobby's clean-up). Returns whether anything changed."""
     match = Match.objects.select_for_update().select_related("table").get(pk=match.pk)
     if match.status != Match.Status.PLAYING:
         return False
-    now = timezone.now()
+    _abort_locked(match, timezone.now(), reason)
+    return True
+
+
+def _abort_locked(match: Match, now: datetime, reason: str) -> None:
     match.status = Match.Status.ABORTED
+    match.end_reason = reason
     match.next_deadline = None
     match.finished_at = now
+    match.paused_at = None
     match.version += 1
     match.save()
     match.table.status = Table.Status.ABORTED
     match.table.save(update_fields=["status", "updated_at"])
     broadcast.table_changed(match.table.token, match.version)
     broadcast.listing_changed(match.table)
-    return True
+
+
+# --- the host's powers over a running match ------------------------------------------------------
+# Each takes the acting user and the version their page showed, locks the match, checks that the
+# user hosts the table *now* and that the version is one the match has reached, changes the
+# match, logs the event for everyone and tells the table. None bumps the version: they apply no
+# move, so the move log stays the game's alone (seq == version) and no open form goes stale.
+
+
+def _host_lock(match_id: int, user_id: int, version: int | None) -> Match:
+    match = Match.objects.select_for_update().select_related("table").get(pk=match_id)
+    if match.table.host_id != user_id:
+        raise Refused("Only the host can do that.", "not_host")
+    if match.status != Match.Status.PLAYING:
+        raise IllegalAction("The game is over.", "game_over")
+    if version is None or version > match.version:
+        raise IllegalAction("The game moved on before your move arrived.", "stale_version")
+    return match
+
+
+def _host_changed(match: Match, now: datetime) -> None:
+    match.next_deadline = _next_deadline(match, _seats(match), now)
+    match.save()
+    alarm.deadline_set(match.next_deadline)
+    broadcast.table_changed(match.table.token, match.version)
+
+
+@transaction.atomic
+def pause(match_id: int, user_id: int, version: int | None, now: datetime | None = None) -> Match:
+    """Stop every clock of the match: no timeout, no bot move, no player move until the resume.
+    The clock looks again only at the end of the longest pause allowed."""
+    match = _host_lock(match_id, user_id, version)
+    if match.paused_at is not None:
+        raise Refused("The game is already paused.", "already_paused")
+    now = now or timezone.now()
+    match.paused_at, match.paused_by_id = now, user_id
+    events.record(match.table, TableEvent.Kind.PAUSE, user_id, match=match)
+    _host_changed(match, now)
+    return match
+
+
+@transaction.atomic
+def resume(match_id: int, user_id: int, version: int | None, now: datetime | None = None) -> Match:
+    """Go on where the pause stopped: every time the deadlines are counted from moves on by the
+    paused time exactly, so each deadline is its old value plus the pause."""
+    match = _host_lock(match_id, user_id, version)
+    if match.paused_at is None:
+        raise Refused("The game is not paused.", "not_paused")
+    now = now or timezone.now()
+    paused = now - match.paused_at
+    extended = decisions.is_extended(match)
+    for name in ("window_started_at", "last_move_at"):
+        if getattr(match, name) is not None:
+            setattr(match, name, getattr(match, name) + paused)
+    match.extended_window = match.window_started_at if extended else match.extended_window
+    match.paused_at, match.paused_by_id = None, None
+    events.record(match.table, TableEvent.Kind.RESUME, user_id, match=match, seconds=round(paused.total_seconds()))
+    _host_changed(match, now)
+    return match
+
+
+@transaction.atomic
+def extend(match_id: int, user_id: int, version: int | None, now: datetime | None = None) -> Match:
+    """Give the current decision window the game's time once more (each awaited seat's own limit
+    is doubled). ``version`` must be at or after the window opened: an extension asked for an
+    earlier decision is stale. Once per window."""
+    match = _host_lock(match_id, user_id, version)
+    assert version is not None
+    if version < match.window_version:
+        raise IllegalAction("The game moved on before your move arrived.", "stale_version")
+    if decisions.is_extended(match):
+        raise Refused("This decision has already been extended.", "already_extended")
+    match.extended_window = match.window_started_at
+    events.record(match.table, TableEvent.Kind.EXTEND, user_id, match=match)
+    _host_changed(match, now or timezone.now())
+    return match
+
+
+@transaction.atomic
+def hand_to_bot(match_id: int, user_id: int, seat: int, player_id: int, version: int | None) -> Match:
+    """Kick-to-bot: a practice bot plays ``seat`` (which must still be ``player_id``'s, and not the
+    host's own), through the autopilot: the player's own move or "take back my seat" gives it back."""
+    match = _host_lock(match_id, user_id, version)
+    row = Seat.objects.filter(table_id=match.table_id, number=seat, user_id=player_id, is_bot=False).first()
+    if row is None or player_id == user_id:
+        raise Refused("That player is not at this seat.", "no_such_player")
+    if row.autopilot:
+        raise Refused("A practice bot already plays that seat.", "already_bot")
+    row.autopilot = True
+    row.save(update_fields=["autopilot"])
+    events.record(match.table, TableEvent.Kind.TO_BOT, user_id, player_id, match=match)
+    _host_changed(match, timezone.now())
+    return match

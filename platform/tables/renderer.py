@@ -29,9 +29,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
-from games.base import TIMEOUT
+from games.base import TIMEOUT, visible_log
 from tables import chat, decisions
-from tables.models import ChatMessage, Match, Seat, Table
+from tables.models import ChatMessage, Match, Seat, Table, TableEvent
 
 FRAGMENTS = ("status", "seats", "board", "actions", "log", "chat", "errors")
 TEMPLATE_PARTS = (*FRAGMENTS, "action_label", "log_entry", "result", "seat_badge")
@@ -70,6 +70,7 @@ class Snapshot:
     chat: list[ChatMessage]
     key: tuple[Any, ...] = field(default=())
     mutes: dict[int, frozenset[int]] = field(default_factory=dict)  # muter -> authors muted here
+    events: list[TableEvent] = field(default_factory=list)  # the table's own log (tables.events)
 
     @property
     def version(self) -> int:
@@ -91,20 +92,27 @@ class Snapshot:
         )
 
 
-def _key(table: Table, seats: list[Seat], match: Match | None, messages: list[ChatMessage]) -> tuple[Any, ...]:
+def _key(
+    table: Table, seats: list[Seat], match: Match | None, messages: list[ChatMessage], events: list[TableEvent]
+) -> tuple[Any, ...]:
     return (
         table.pk,
         table.status,
         table.updated_at,
         table.next_table_id,
-        (match.pk, match.version, match.status) if match else None,
+        table.host_id,
+        tuple((e.pk, e.created_at) for e in events),
+        (match.pk, match.version, match.status, match.paused_at, match.extended_window, match.window_version)
+        if match
+        else None,
         tuple((s.number, s.user_id, s.is_bot, s.autopilot, str(s.user) if s.user else "") for s in seats),
         tuple((m.pk, m.text, getattr(m, "is_hidden", False)) for m in messages),
     )
 
 
 def load(table_id: int) -> Snapshot | None:
-    """The table, its match, seats and recent chat, in three queries."""
+    """The table, its match, seats and recent chat, in three queries (the table's own log is read
+    again only when it grew, :func:`_events_of`)."""
     table = Table.objects.select_related("match", "next_table").filter(pk=table_id).first()
     if table is None:
         return None
@@ -115,9 +123,24 @@ def load(table_id: int) -> Snapshot | None:
     if match is not None:
         match.table = table  # the reverse side is known; don't let a template query it again
     seats = list(Seat.objects.filter(table_id=table_id).select_related("user").order_by("number"))
+    events = _events_of(table)
     messages = chat.recent_for(table_id)
     mutes = chat.mutes_of_authors(messages)
-    return Snapshot(table, seats, match, messages, _key(table, seats, match, messages), mutes)
+    return Snapshot(table, seats, match, messages, _key(table, seats, match, messages, events), mutes, events)
+
+
+def _events_of(table: Table) -> list[TableEvent]:
+    """The table's own log. Events are only appended and the table row counts them, so this
+    process reads them again only when the count moved."""
+    if table.event_count == 0:
+        return []
+    key = (table.pk, table.created_at)
+    cached = _events.get(key)
+    if cached is not None and len(cached) == table.event_count:
+        return cached  # type: ignore[no-any-return]
+    events = list(TableEvent.objects.filter(table_id=table.pk).order_by("pk"))
+    _events.put(key, events)
+    return events
 
 
 class _LRU:
@@ -151,6 +174,7 @@ class _LRU:
 _snapshots = _LRU(SNAPSHOTS_KEPT)
 _renders = _LRU(RENDERS_KEPT)
 _log_items = _LRU(LOG_ITEMS_KEPT)
+_events = _LRU(SNAPSHOTS_KEPT)
 
 
 def snapshot_for_event(table_id: int, event: str | None) -> Snapshot | None:
@@ -172,6 +196,7 @@ def clear_caches() -> None:
     _snapshots.clear()
     _renders.clear()
     _log_items.clear()
+    _events.clear()
 
 
 # --- context ---------------------------------------------------------------------------------------
@@ -213,6 +238,8 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
         "deadline": None,
         "my_turn": False,
         "csrf_token": CSRF_PLACEHOLDER,
+        "paused_by": None,
+        "log_items": _with_events(snapshot, seat, []),
     }
     if match is not None:
         engine = match.engine
@@ -234,18 +261,67 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
                 {**row, "seat": i, "name": names[i], "winner": i in winners}
                 for i, row in enumerate(view["result"]["seats"])
             ]
-        ctx["log_items"] = log_items(slug, view, names, seat, ctx["tpl"])
+        ctx["log_items"] = _with_events(snapshot, seat, log_items(slug, view, names, seat, ctx["tpl"]))
+        if match.paused_at is not None:
+            ctx["paused_by"] = next((names[s.number] for s in seats if s.user_id == match.paused_by_id), "?")
     awaiting = set(ctx["view"]["awaiting"]) if ctx["view"] else set()
     ctx["seat_rows"] = [
         {"seat": s, "number": s.number, "name": names[s.number], "awaited": s.number in awaiting} for s in seats
     ]
+    if audience.is_host:
+        ctx["host_menu"] = host_menu(snapshot, ctx["seat_rows"])
     ctx["can_chat"] = seat is not None and (
         match is None or match.status != Match.Status.PLAYING or bool(ctx["view"].get("can_chat", True))
     )
     return ctx
 
 
+def host_menu(snapshot: Snapshot, seat_rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the host's menu offers now (tables.host); only the host's audience gets it."""
+    table, match = snapshot.table, snapshot.match
+    others = [r for r in seat_rows if r["seat"].user_id and r["seat"].user_id != table.host_id]
+    menu: dict[str, Any] = {"others": others, "open": table.status == Table.Status.OPEN}
+    if match is not None and match.status == Match.Status.PLAYING:
+        menu["playing"] = True
+        menu["paused"] = match.paused_at is not None
+        menu["can_extend"] = not decisions.is_extended(match) and bool(match.engine.awaiting(match.state))
+        menu["to_bot"] = [r for r in others if not r["seat"].autopilot]
+        menu["version"] = match.version
+    return menu
+
+
 # --- the log, one entry at a time -------------------------------------------------------------------
+
+
+def _with_events(snapshot: Snapshot, seat: int | None, items: list[str]) -> list[str]:
+    """The game's log items with the table's own events put at their moments: an event written
+    when the game's log had ``log_at`` entries follows those of them this viewer may read."""
+    if not snapshot.events:
+        return items
+    match = snapshot.match
+    full_log = match.state.get("log", []) if match is not None else []
+    over = bool(match is not None and match.engine.result(match.state) is not None)
+    out, taken = [], 0
+    for event in snapshot.events:
+        at = min(event.log_at, len(full_log))
+        position = at if over else len(visible_log(full_log[:at], seat))
+        out.extend(items[taken:position])
+        taken = max(taken, position)
+        out.append(event_item(event))
+    out.extend(items[taken:])
+    return out
+
+
+def event_item(event: TableEvent) -> str:
+    """One event of the table's log as its ``<li>``, rendered once per language (events never change)."""
+    key = ("event", event.pk, event.created_at, translation.get_language())
+    item = _log_items.get(key)
+    if item is None:
+        item = mark_safe(  # noqa: S308 - rendered by our own autoescaping template
+            render_to_string("tables/_table_event.html", {"event": event, "p": event.params})
+        )
+        _log_items.put(key, item)
+    return item  # type: ignore[no-any-return]
 
 
 def log_view(view: dict[str, Any]) -> dict[str, Any]:
@@ -291,24 +367,84 @@ def render_fragment(name: str, ctx: dict[str, Any], oob: bool = False) -> str:
     return render_to_string(ctx["tpl"][name], {**ctx, "oob": oob})
 
 
+# Match fields that change with every move but that no fragment reads except through the view,
+# the legal actions, the version and the deadline (all part of the memo key), or in ``#status``.
+_PER_MOVE_FIELDS = frozenset(
+    {"state", "version", "decision_versions", "last_move_at", "next_deadline", "window_started_at", "result"}
+)
+
+
+def _match_part(match: Match | None) -> str:
+    """Every other field of the match: a field added later (a pause, say) reaches the key by itself."""
+    if match is None:
+        return ""
+    fields = {
+        f.attname: getattr(match, f.attname) for f in Match._meta.concrete_fields if f.name not in _PER_MOVE_FIELDS
+    }
+    return json.dumps(fields, sort_keys=True, default=str)
+
+
+def _inputs_key(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> tuple[Any, ...]:
+    """What the fragments other than ``#status`` are made of, for this audience: this seat's view
+    and legal actions (never the state), the version its forms carry (if it has any), its deadline,
+    and the table's, seats', chat's and table events' rows. A move that leaves all of it unchanged
+    (another seat's secret night pick, say) needs no new rendering for this audience."""
+    match = snapshot.match
+    # The snapshot key without its match part (the only part that holds the version).
+    match_part = (match.pk, match.version) if match else None
+    rest = tuple(p for p in snapshot.key if not (isinstance(p, tuple) and p[:2] == match_part))
+    return (
+        audience,
+        rest,
+        _match_part(match),
+        json.dumps(ctx["view"], sort_keys=True, default=str),
+        tuple(a["json"] for a in ctx["actions"]),
+        ctx["version"] if ctx["actions"] else None,  # only forms carry it
+        ctx["deadline"],
+        ctx["on_autopilot"],
+    )
+
+
+def _log_key(ctx: dict[str, Any]) -> tuple[Any, ...]:
+    match = ctx["match"]
+    return (tuple(ctx.get("log_items", ())), match.deal_commitment if match else "")
+
+
 def fragments_for(snapshot: Snapshot, audience: Audience) -> dict[str, str]:
     """Every fragment of this audience, as out-of-band swaps, rendered once per snapshot key.
-    ``#errors`` is rendered empty; a socket's own error goes through :func:`error_fragment`."""
+    ``#errors`` is rendered empty; a socket's own error goes through :func:`error_fragment`.
+
+    ``#status`` carries the table's version, so it is rendered for every version; the others are
+    reused from the last version whose inputs for this audience were the same (:func:`_inputs_key`)."""
     key = (snapshot.key, audience)
     cached = _renders.get(key)
     if cached is not None:
         return cached  # type: ignore[no-any-return]
     with translation.override(audience.language):
         ctx = build_context(snapshot, audience)
-        # The chat depends on its messages and on who may write: moves mostly change neither.
-        chat_key = ("chat", snapshot.key[0], snapshot.key[-1], audience, ctx["can_chat"])
-        rendered = {}
-        for name in FRAGMENTS:
-            if name == "chat" and (cached_chat := _renders.get(chat_key)) is not None:
-                rendered[name] = cached_chat
-                continue
-            rendered[name] = render_fragment(name, ctx, oob=True)
-        _renders.put(chat_key, rendered["chat"])
+        inputs = ("inputs", _inputs_key(snapshot, audience, ctx))
+        rest = _renders.get(inputs)
+        if rest is None:
+            # The chat depends on its messages and on who may write: moves mostly change neither.
+            chat_key = ("chat", snapshot.key[0], snapshot.key[-1], audience, ctx["can_chat"])
+            # The log is its entries (each rendered once, for this viewer) and the deal's commitment.
+            log_key = ("log", ctx["tpl"]["log"][0], audience.language, bool(ctx["view"]), _log_key(ctx))
+            rest = {}
+            for name in FRAGMENTS:
+                if name == "status":
+                    continue
+                if name == "chat" and (cached_chat := _renders.get(chat_key)) is not None:
+                    rest[name] = cached_chat
+                    continue
+                if name == "log" and (cached_log := _renders.get(log_key)) is not None:
+                    rest[name] = cached_log
+                    continue
+                rest[name] = render_fragment(name, ctx, oob=True)
+            _renders.put(chat_key, rest["chat"])
+            _renders.put(log_key, rest["log"])
+            _renders.put(inputs, rest)
+        rendered = {"status": render_fragment("status", ctx, oob=True), **rest}
+        rendered = {name: rendered[name] for name in FRAGMENTS}
     _renders.put(key, rendered)
     return rendered
 

@@ -27,6 +27,13 @@ ERROR_MESSAGES = {
     "stale_version": gettext_noop("The game moved on before your move arrived: here is the current view."),
     "forbidden": gettext_noop("You cannot do that."),
     "too_fast": gettext_noop("You are sending moves too fast; the extra ones were dropped."),
+    "paused": gettext_noop("The game is paused: moves wait until the host resumes it."),
+    "not_host": gettext_noop("Only the host can do that."),
+    "already_paused": gettext_noop("The game is already paused."),
+    "not_paused": gettext_noop("The game is not paused."),
+    "already_extended": gettext_noop("This decision has already been given more time once."),
+    "no_such_player": gettext_noop("That player is not at this seat any more."),
+    "already_bot": gettext_noop("A practice bot already plays that seat."),
 }
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -17,7 +19,7 @@ from games.base import OptionsRefused
 from moderation.models import Block
 from shabneshin.localize import digits
 from tables import broadcast, moderator
-from tables.models import Match, Seat, Table
+from tables.models import Match, Seat, Table, TableEvent
 
 
 class SeatingError(Exception):
@@ -37,6 +39,19 @@ def create_table(
     options: dict[str, Any] | None = None,
     speed: str = "normal",
 ) -> Table:
+    resolved = validated_options(game, seat_count, options)
+    table = Table.objects.create(
+        game=game, host=host, seat_count=seat_count, visibility=visibility, options=resolved, speed=speed
+    )
+    Seat.objects.bulk_create([Seat(table=table, number=n) for n in range(seat_count)])
+    Seat.objects.filter(table=table, number=0).update(user=host, seated_at=timezone.now())
+    broadcast.listing_changed(table)
+    return table
+
+
+def validated_options(game: str, seat_count: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The game's options resolved for ``seat_count`` players, or ``SeatingError`` saying why not:
+    the same checks for a new table and for a host changing an open table's settings."""
     engine = registry.get(game)
     if not engine.min_players <= seat_count <= engine.max_players:
         counts = {"min": engine.min_players, "max": engine.max_players}
@@ -50,13 +65,15 @@ def create_table(
         else:
             reason = str(exc)
         raise SeatingError(_("These options are not valid: %(reason)s") % {"reason": reason}) from None
-    table = Table.objects.create(
-        game=game, host=host, seat_count=seat_count, visibility=visibility, options=resolved, speed=speed
-    )
-    Seat.objects.bulk_create([Seat(table=table, number=n) for n in range(seat_count)])
-    Seat.objects.filter(table=table, number=0).update(user=host)
-    broadcast.listing_changed(table)
-    return table
+    return dict(resolved)
+
+
+def longest_seated(table: Table, exclude_user_id: int | None = None):  # noqa: ANN201
+    """The table's human seats, the one seated longest first (then by seat number)."""
+    seats = table.seats.filter(user__isnull=False, is_bot=False)
+    if exclude_user_id is not None:
+        seats = seats.exclude(user_id=exclude_user_id)
+    return seats.order_by(F("seated_at").asc(nulls_last=True), "number")
 
 
 def _locked_open_table(table: Table) -> Table:
@@ -66,7 +83,8 @@ def _locked_open_table(table: Table) -> Table:
     return locked
 
 
-def _changed(table: Table) -> None:
+def changed(table: Table) -> None:
+    """Tell the table's sockets, and the lobby if the table is listed, after the commit."""
     broadcast.table_changed(table.token)
     broadcast.listing_changed(table)
 
@@ -78,17 +96,19 @@ def sit(table: Table, user: User, number: int | None = None) -> Seat:
         raise SeatingError(_("You already have a seat at this table."))
     if Block.objects.filter(blocker_id=table.host_id, blocked=user).exists():
         raise SeatingError(_("The host of this table does not want you at their tables."))
+    if TableEvent.objects.filter(table=table, kind=TableEvent.Kind.KICK, target=user).exists():
+        raise SeatingError(_("The host removed you from this table."))
     free = table.seats.filter(user__isnull=True, is_bot=False)
     seat = free.filter(number=number).first() if number is not None else free.first()
     if seat is None:
         raise SeatingError(_("That seat is taken.") if number is not None else _("This table is full."))
-    seat.user = user
+    seat.user, seat.seated_at = user, timezone.now()
     try:
         with transaction.atomic():
-            seat.save(update_fields=["user"])
+            seat.save(update_fields=["user", "seated_at"])
     except IntegrityError:
         raise SeatingError(_("You already have a seat at this table.")) from None
-    _changed(table)
+    changed(table)
     return seat
 
 
@@ -106,17 +126,17 @@ def leave(table: Table, user: User) -> None:
     seat = table.seats.filter(user=user).first()
     if seat is None:
         raise SeatingError(_("You have no seat at this table."))
-    seat.user = None
-    seat.save(update_fields=["user"])
+    seat.user, seat.seated_at, seat.seen_at = None, None, None
+    seat.save(update_fields=["user", "seated_at", "seen_at"])
     if table.host_id == user.pk:
-        successor = table.seats.filter(user__isnull=False).exclude(user=user).first()
+        successor = longest_seated(table, user.pk).first()
         if successor is None:
             table.status = Table.Status.ABORTED
             table.save(update_fields=["status", "updated_at"])
         else:
             table.host = successor.user
             table.save(update_fields=["host", "updated_at"])
-    _changed(table)
+    changed(table)
 
 
 def _host_only(table: Table, user: User) -> None:
@@ -134,7 +154,7 @@ def add_bot(table: Table, user: User, number: int | None = None) -> Seat:
         raise SeatingError(_("There is no empty seat for a bot."))
     seat.is_bot = True
     seat.save(update_fields=["is_bot"])
-    _changed(table)
+    changed(table)
     return seat
 
 
@@ -143,7 +163,7 @@ def fill_with_bots(table: Table, user: User) -> int:
     table = _locked_open_table(table)
     _host_only(table, user)
     count = table.seats.filter(user__isnull=True, is_bot=False).update(is_bot=True)
-    _changed(table)
+    changed(table)
     return count
 
 
@@ -156,7 +176,7 @@ def remove_bot(table: Table, user: User, number: int) -> None:
         raise SeatingError(_("There is no bot in that seat."))
     seat.is_bot = False
     seat.save(update_fields=["is_bot"])
-    _changed(table)
+    changed(table)
 
 
 def start(table: Table, user: User, seed: int | None = None) -> Match:
@@ -186,5 +206,5 @@ def play_again(table: Table, user: User) -> Table:
     new.seats.filter(number__in=bot_seats).update(is_bot=True)
     table.next_table = new
     table.save(update_fields=["next_table", "updated_at"])
-    _changed(table)
+    changed(table)
     return new

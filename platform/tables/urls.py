@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tables import views
+from tables import host_views, views
 
 app_name = "tables"
 urlpatterns = [
@@ -17,4 +17,6 @@ urlpatterns = [
     path("t/<str:token>/bot/remove/", views.remove_bot, name="remove_bot"),
     path("t/<str:token>/start/", views.start, name="start"),
     path("t/<str:token>/again/", views.play_again, name="play_again"),
+    path("t/<str:token>/host/", host_views.power, name="host"),
+    path("t/<str:token>/host/settings/", host_views.settings_page, name="host_settings"),
 ]

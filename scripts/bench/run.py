@@ -152,6 +152,39 @@ async def _drive(tables: list[load.Table], mode: str, plan: Plan, rng: random.Ra
     return await load.saturation(tables, plan.seconds)
 
 
+def _profilers(servers: Servers, plan: Plan) -> list[subprocess.Popen[bytes]]:
+    """With BENCH_PYSPY=<folder>, py-spy records each site process during the timed run (raw
+    folded stacks, idle included, one file a process). py-spy is not a dependency: point
+    BENCH_PYSPY_BIN at it."""
+    folder = os.environ.get("BENCH_PYSPY")
+    if not folder:
+        return []
+    binary = os.environ.get("BENCH_PYSPY_BIN", "py-spy")
+    return [
+        subprocess.Popen(
+            [
+                binary,
+                "record",
+                "-p",
+                str(p.pid),
+                "-d",
+                str(int(plan.seconds)),
+                "-r",
+                "100",
+                "-f",
+                "raw",
+                "--idle",
+                "--threads",
+                "-o",
+                f"{folder}/site-{i}.txt",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for i, p in enumerate(servers.processes)
+    ]
+
+
 def _measure(servers: Servers, tables: list[load.Table], mode: str, plan: Plan, site: bool) -> dict[str, float]:
     rng = random.Random(7)
 
@@ -167,8 +200,11 @@ def _measure(servers: Servers, tables: list[load.Table], mode: str, plan: Plan, 
                 s.frames = s.bytes = 0
         versions = sum(max(s.version for s in t.sockets) for t in tables)
         counted = servers.counters() if site else {}
+        profilers = _profilers(servers, plan) if site else []
         cpu, began = servers.cpu(), time.perf_counter()
         outcomes = await _drive(tables, mode, plan, rng)
+        for profiler in profilers:
+            profiler.wait()
         elapsed = time.perf_counter() - began
         cpu = servers.cpu() - cpu
         await asyncio.sleep(0.5)
@@ -257,8 +293,18 @@ def main() -> int:
     parser.add_argument("--full", action="store_true")
     parser.add_argument("--smoke", action="store_true")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--tables", type=int, help="override the plan's number of tables")
+    parser.add_argument("--rate", type=float, help="override the moves/s offered")
+    parser.add_argument("--seconds", type=float, help="override the length of a run")
+    parser.add_argument("--run", action="append", metavar="CONFIG:MODE", help="only these runs, e.g. a:staggered")
     args = parser.parse_args()
     plan = SMOKE if args.smoke else FULL if args.full else SHORT
+    plan = Plan(
+        args.tables or plan.tables,
+        args.rate or plan.rate,
+        args.seconds or plan.seconds,
+        [tuple(r.split(":", 1)) for r in args.run] if args.run else plan.runs,  # type: ignore[misc]
+    )
     print(f"{plan.tables} tables × {SEATS} sockets, ~{plan.rate:.0f} moves/s offered, {plan.seconds:.0f} s a run\n")
     print(HEADER, flush=True)
     rows = run(plan)

@@ -68,6 +68,28 @@
 
   // --- focus stays on the same action across a swap ----------------------------------------------
   var focusMemo = null;
+  // An open menu (the host's, say) stays open, with its choices, when its fragment is swapped
+  // for a newer version: a bot's move must not close it under the host's finger.
+  var openMemo = [];
+  function rememberOpen() {
+    openMemo = Array.prototype.map.call(document.querySelectorAll("details[open][data-testid]"), function (d) {
+      var picks = {};
+      Array.prototype.forEach.call(d.querySelectorAll("select[data-testid]"), function (s) { picks[s.dataset.testid] = s.value; });
+      return { id: d.dataset.testid, picks: picks };
+    });
+  }
+  function restoreOpen() {
+    openMemo.forEach(function (memo) {
+      var d = document.querySelector('details[data-testid="' + memo.id + '"]');
+      if (!d) return;
+      d.open = true;
+      Object.keys(memo.picks).forEach(function (id) {
+        var s = d.querySelector('select[data-testid="' + id + '"]');
+        if (s && Array.prototype.some.call(s.options, function (o) { return o.value === memo.picks[id]; })) s.value = memo.picks[id];
+      });
+    });
+    openMemo = [];
+  }
   function rememberFocus() {
     var active = document.activeElement;
     focusMemo = null;
@@ -254,8 +276,8 @@
     if (wasMyTurn) revealActions();
     // A phone turned sideways (or a window resized) changes the sheet's height: keep a choice in sight.
     window.addEventListener("resize", function () { if (myTurn()) revealActions(); });
-    page.addEventListener("htmx:wsBeforeMessage", rememberFocus);
-    page.addEventListener("htmx:wsAfterMessage", function () { restoreFocus(); refresh(); });
+    page.addEventListener("htmx:wsBeforeMessage", function () { rememberOpen(); rememberFocus(); });
+    page.addEventListener("htmx:wsAfterMessage", function () { restoreOpen(); restoreFocus(); refresh(); });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

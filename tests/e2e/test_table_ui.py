@@ -261,3 +261,21 @@ def test_a_skip_link_comes_first_and_the_alert_toggles_are_off_until_pressed_and
     sound.click()
     page.reload()
     assert sound.get_attribute("aria-pressed") == "false"
+
+
+def test_the_host_menu_stays_open_while_bots_move(server, new_page):
+    """A swap of #status for a newer version (a bot's move) must not close the menu the host opened."""
+    page = new_page("en")
+    become_guest(page, server, "Sara")
+    invite = create_table(page, server, "werewolf", 5)
+    page.click("[data-testid=fill-bots]")
+    page.click("[data-testid=start]")
+    page.goto(invite)
+    wait_for_socket(page)
+    page.click("[data-testid=host-menu] > summary")
+    opened_at = int(page.locator("#status").get_attribute("data-version"))
+    page.wait_for_function(
+        f"Number(document.querySelector('#status').dataset.version) >= {opened_at + 2}", timeout=60_000
+    )
+    assert page.locator("[data-testid=host-menu]").evaluate("(d) => d.open")
+    assert page.locator("[data-testid=host-pause]").is_visible()

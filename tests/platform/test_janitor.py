@@ -110,3 +110,21 @@ async def test_creating_or_starting_a_private_table_does_not_re_render_the_lobby
     assert not await tab.receive_nothing(timeout=2), "a public table does re-render it"
     await tab.disconnect()
     await close_thread_connections()
+
+
+def test_a_match_left_to_bots_is_kept_while_a_player_is_still_connected(settings, alice, bob):
+    """Presence, from the seats' heartbeats: a player watching the bot play their seat (handed to
+    it by the host, say) is still there, so the match goes on; once their sockets stop beating for
+    the set time, it is abandoned."""
+    from tables import presence
+
+    match = started_werewolf(alice, [bob])
+    _leave_to_bots(match, settings.ABANDONED_MATCH_IDLE_S + 5)
+    now = timezone.now()
+    presence.heartbeat(match.table_id, bob.pk, now - timedelta(seconds=60))
+    assert janitor.run_due(now, force=True) == 0
+    assert fresh(match).status == "playing"
+    Seat.objects.filter(table=match.table).update(seen_at=now - timedelta(seconds=settings.ABANDONED_MATCH_IDLE_S + 60))
+    assert janitor.run_due(now, force=True) == 1
+    ended = fresh(match)
+    assert (ended.status, ended.end_reason) == ("aborted", "abandoned")

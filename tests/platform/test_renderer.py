@@ -285,3 +285,110 @@ async def test_another_tables_latency_stays_flat_during_a_stale_flood(alice, bob
     assert await _version(flooded) == 1, "no stale frame was applied"
     for tab in (flooder, other):
         await tab.disconnect()
+
+
+async def test_one_change_is_rendered_in_one_trip_for_all_of_a_process_sockets(alice, bob, charlie, monkeypatch):
+    """tables/hub.py: the first socket to hear a change renders every local socket's audience in
+    one worker-thread trip; the table is read once, and each socket still gets only its own seat."""
+    from tables import hub as hub_module
+
+    match = await _werewolf(alice, [bob])  # alice SEER at 0, bob VILLAGER at 1
+    token = match.table.token
+    tabs = [(await connect(token, user))[0] for user in (alice, bob, charlie, None)]
+    for tab in tabs:
+        await receive_html(tab)
+    trips = {"all": 0, "one": 0}
+    render_all, render_one = hub_module._render_all, hub_module._render_one
+
+    async def counted_all(*args):
+        trips["all"] += 1
+        return await render_all(*args)
+
+    async def counted_one(*args):
+        trips["one"] += 1
+        return await render_one(*args)
+
+    monkeypatch.setattr(hub_module, "_render_all", counted_all)
+    monkeypatch.setattr(hub_module, "_render_one", counted_one)
+    await tabs[0].send_to(text_data=action_message({"type": "pick", "target": 2}, 0))
+    seen = [await receive_until(tab, 'data-version="1"') for tab in tabs]
+    assert trips == {"all": 1, "one": 0}
+    assert "is a wolf" in seen[0] and not any("is a wolf" in html for html in seen[1:])
+    for tab in tabs:
+        await tab.disconnect()
+
+
+@database_sync_to_async
+def _renders_of_a_version_that_changes_nothing(alice, bob, change):
+    counted = []
+    real = renderer.render_fragment
+
+    def spy(name, ctx, oob=False):
+        counted.append(name)
+        return real(name, ctx, oob)
+
+    match = started_werewolf(alice, [bob])
+    snapshot = renderer.load(match.table_id)
+    audience = snapshot.audience(bob, "en")
+    first = renderer.fragments_for(snapshot, audience)
+    again = renderer.load(match.table_id)
+    again.match.version += 1  # a new version: another seat's move that bob cannot see
+    change(again.match)
+    again.key = renderer._key(again.table, again.seats, again.match, again.chat, again.events)
+    import unittest.mock
+
+    with unittest.mock.patch.object(renderer, "render_fragment", spy):
+        second = renderer.fragments_for(again, audience)
+    return first, second, counted
+
+
+async def test_a_version_that_changes_nothing_a_seat_sees_re_renders_only_its_status(alice, bob):
+    first, second, rendered = await _renders_of_a_version_that_changes_nothing(alice, bob, lambda m: None)
+    assert rendered == ["status"]
+    assert first["status"] != second["status"] and 'data-version="1"' in second["status"]
+    assert {k: v for k, v in first.items() if k != "status"} == {k: v for k, v in second.items() if k != "status"}
+
+
+async def test_a_change_a_seat_can_see_is_rendered_again(alice, bob):
+    def reveal_the_commitment(match):
+        match.deal_commitment = "f" * 64
+
+    _, second, rendered = await _renders_of_a_version_that_changes_nothing(alice, bob, reveal_the_commitment)
+    assert "log" in rendered and "f" * 64 in second["log"]
+
+
+async def test_a_process_beats_for_all_its_sockets_in_one_query(settings, monkeypatch, alice, bob, charlie):
+    """Presence (tables.presence) costs one query a period per process, not one write per socket."""
+    from tables import hub as hub_module
+    from tables.models import Seat
+
+    settings.PRESENCE_HEARTBEAT_S = 0.2
+    match = await _werewolf(alice, [bob])
+    token = match.table.token
+    tabs = [(await connect(token, user))[0] for user in (alice, bob, alice, charlie)]
+    for tab in tabs:
+        await receive_html(tab)
+    assert hub_module.hub.present()[match.table_id] == {alice.pk, bob.pk, charlie.pk}
+
+    @database_sync_to_async
+    def seen():
+        return dict(Seat.objects.filter(table_id=match.table_id, user__isnull=False).values_list("user_id", "seen_at"))
+
+    from tables import presence
+
+    calls = {"one": 0, "many": 0}
+    one, many = presence.heartbeat, presence.heartbeat_many
+    monkeypatch.setattr(
+        presence, "heartbeat", lambda *a, **k: calls.__setitem__("one", calls["one"] + 1) or one(*a, **k)
+    )
+    monkeypatch.setattr(
+        presence, "heartbeat_many", lambda *a, **k: calls.__setitem__("many", calls["many"] + 1) or many(*a, **k)
+    )
+    before = await seen()
+    await asyncio.sleep(0.5)
+    assert calls["one"] == 0 and 1 <= calls["many"] <= 3  # a call a period, for every socket
+    after = await seen()
+    assert after[alice.pk] > before[alice.pk] and after[bob.pk] > before[bob.pk]
+    for tab in tabs:
+        await tab.disconnect()
+    assert match.table_id not in hub_module.hub.present()

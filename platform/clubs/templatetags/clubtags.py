@@ -16,3 +16,8 @@ def my_nights_box(context: dict[str, Any], limit: int = 5) -> dict[str, Any]:
     request = context.get("request")
     user = getattr(request, "user", None)
     return {"nights": my_upcoming_nights(user, limit) if user is not None else []}
+
+
+@register.filter
+def get_item(mapping: dict[str, Any], key: str) -> Any:
+    return mapping.get(key) if isinstance(mapping, dict) else None

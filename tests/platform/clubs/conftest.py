@@ -32,6 +32,17 @@ def _english_messages():
 
 
 @pytest.fixture
+def as_(client, request):
+    """The test client logged in as a persona by name (``nobody``: not logged in)."""
+    def login(name: str):
+        if name != "nobody":
+            client.force_login(request.getfixturevalue(name))
+        return client
+
+    return login
+
+
+@pytest.fixture
 def gus(db):
     from accounts.models import User
 

@@ -12,16 +12,6 @@ PERSONAS = ["alice", "bob", "charlie", "dave", "gus", "nobody"]
 OWNER, ORGANIZERS, MEMBERS = {"alice"}, {"alice", "bob"}, {"alice", "bob", "charlie"}
 
 
-@pytest.fixture
-def as_(client, request):
-    def login(name: str):
-        if name != "nobody":
-            client.force_login(request.getfixturevalue(name))
-        return client
-
-    return login
-
-
 def _pages(night):
     n = f"/clubs/wolves/nights/{night.pk}/"
     # url -> who gets 200 (everyone else: 403)

@@ -1,0 +1,132 @@
+"""One trip to the worker thread per table change, for all of a process's sockets at that table.
+
+Every socket of a table hears the same group message ("version N is out", with its event id).
+Without this, each would hop to ``database_sync_to_async``'s one worker thread on its own: six
+sockets, six hops, each queued behind every other table's work, each costing a thread hand-off.
+Here the first socket of this process to hear an event renders, in one hop, the fragments of every
+socket of this process at that table (:func:`tables.renderer.fragments_for`, cached per audience);
+the others await that result and only do their own cheap part on the event loop: what changed
+since they last sent, and their own CSRF token.
+
+A socket that joined after the hop began, or whose result is missing, falls back to its own hop.
+Runs on the event loop only (no locks): the registry is touched from consumers' coroutines.
+
+The hub also keeps its sockets' presence (tables.presence): every ``PRESENCE_HEARTBEAT_S``, one
+query refreshes the seat of every signed-in player with a socket here, instead of one write per
+socket (600 sockets would be 40 writes a second on the one worker thread).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from tables import presence, renderer
+
+log = logging.getLogger(__name__)
+
+KEEP_RESULT_S = 10.0  # a socket slow to read its queue still finds the shared result
+
+
+@dataclass(frozen=True)
+class Rendered:
+    snapshot: renderer.Snapshot
+    audience: renderer.Audience
+    fragments: dict[str, str]
+
+
+class Hub:
+    def __init__(self) -> None:
+        self.members: dict[int, set[Any]] = defaultdict(set)
+        self.results: dict[tuple[int, str], asyncio.Future[dict[Any, Rendered]]] = {}
+        self.beating: asyncio.Task[None] | None = None
+
+    def join(self, table_id: int, consumer: Any) -> None:
+        self.members[table_id].add(consumer)
+        if self.beating is None or self.beating.done() or self.beating.get_loop() is not asyncio.get_running_loop():
+            self.beating = asyncio.get_running_loop().create_task(self._beat_while_anyone_is_here())
+
+    def present(self) -> dict[int, set[int]]:
+        """table id -> the signed-in players with a socket of this process there."""
+        out: dict[int, set[int]] = {}
+        for table_id, consumers in self.members.items():
+            for consumer in consumers:
+                user = consumer.scope.get("user")
+                if user is not None and getattr(user, "is_authenticated", False):
+                    out.setdefault(table_id, set()).add(user.pk)
+        return out
+
+    async def _beat_while_anyone_is_here(self) -> None:
+        while self.members:
+            await asyncio.sleep(settings.PRESENCE_HEARTBEAT_S)
+            here = self.present()
+            if not here:
+                continue
+            try:
+                await database_sync_to_async(presence.heartbeat_many)(here)
+            except Exception:  # a missed beat is only a later one
+                log.warning("presence heartbeats failed", exc_info=True)
+
+    def leave(self, table_id: int, consumer: Any) -> None:
+        members = self.members.get(table_id)
+        if members is not None:
+            members.discard(consumer)
+            if not members:
+                del self.members[table_id]
+
+    async def rendered_for(self, table_id: int, event: str, consumer: Any) -> Rendered | None:
+        """This consumer's audience and fragments for ``event``: shared with the process's other
+        sockets at the table. None when the table is gone."""
+        key = (table_id, event)
+        future = self.results.get(key)
+        if future is None:
+            loop = asyncio.get_running_loop()
+            future = loop.create_future()
+            self.results[key] = future
+            loop.call_later(KEEP_RESULT_S, self.results.pop, key, None)
+            viewers = [(c, c.scope.get("user"), c.language) for c in self.members.get(table_id, ())]
+            try:
+                future.set_result(await _render_all(table_id, event, viewers))
+            except BaseException as exc:
+                self.results.pop(key, None)
+                future.set_exception(exc)
+                future.exception()  # retrieved: the sockets waiting on it fall back to their own hop
+                raise
+        try:
+            result = await asyncio.shield(future)
+        except Exception:
+            result = {}
+        mine = result.get(consumer)
+        if mine is not None:
+            return mine
+        return await _render_one(table_id, event, consumer.scope.get("user"), consumer.language)
+
+
+@database_sync_to_async
+def _render_all(table_id: int, event: str, viewers: list[tuple[Any, Any, str]]) -> dict[Any, Rendered]:
+    snapshot = renderer.snapshot_for_event(table_id, event)
+    if snapshot is None:
+        return {}
+    out = {}
+    for consumer, user, language in viewers:
+        audience = snapshot.audience(user, language)
+        out[consumer] = Rendered(snapshot, audience, renderer.fragments_for(snapshot, audience))
+    return out
+
+
+@database_sync_to_async
+def _render_one(table_id: int, event: str, user: Any, language: str) -> Rendered | None:
+    snapshot = renderer.snapshot_for_event(table_id, event)
+    if snapshot is None:
+        return None
+    audience = snapshot.audience(user, language)
+    return Rendered(snapshot, audience, renderer.fragments_for(snapshot, audience))
+
+
+hub = Hub()

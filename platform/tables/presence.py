@@ -1,0 +1,47 @@
+"""Who is connected at a table: a heartbeat per seat (``Seat.seen_at``), refreshed when a socket
+of the seat's player connects (tables.consumers) and then every ``PRESENCE_HEARTBEAT_S`` for all
+of a process's sockets at once, in one query (tables.hub, :func:`heartbeat_many`).
+
+It lives in the database, so every server process reads the same presence, and it needs no
+goodbye: the sockets of a process that crashed simply stop refreshing it, and their seats count as
+disconnected ``PRESENCE_STALE_S`` later. A seat is connected while any of its player's sockets
+beats, whichever process holds it; closing one of two tabs changes nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from tables.models import Seat
+
+
+def heartbeat(table_id: int, user_id: int, now: datetime | None = None) -> int:
+    """This player has a socket open at this table now. Returns the seats refreshed (0 or 1)."""
+    return Seat.objects.filter(table_id=table_id, user_id=user_id).update(seen_at=now or timezone.now())
+
+
+def heartbeat_many(present: dict[int, set[int]], now: datetime | None = None) -> int:
+    """Every (table, player) of ``present`` has a socket open now: one UPDATE a few hundred tables."""
+    when, refreshed = now or timezone.now(), 0
+    tables = sorted(present)
+    for start in range(0, len(tables), 200):
+        who = Q()
+        for table_id in tables[start : start + 200]:
+            who |= Q(table_id=table_id, user_id__in=sorted(present[table_id]))
+        refreshed += Seat.objects.filter(who).update(seen_at=when)
+    return refreshed
+
+
+def connected(seats: QuerySet[Seat], now: datetime | None = None) -> QuerySet[Seat]:
+    """The human seats among ``seats`` with a socket connected now."""
+    since = (now or timezone.now()) - timedelta(seconds=settings.PRESENCE_STALE_S)
+    return seats.filter(user__isnull=False, seen_at__gte=since)
+
+
+def seen_since(seats: QuerySet[Seat], since: datetime) -> QuerySet[Seat]:
+    """The human seats with a socket connected at some moment since ``since``."""
+    return seats.filter(user__isnull=False, seen_at__gte=since - timedelta(seconds=settings.PRESENCE_STALE_S))

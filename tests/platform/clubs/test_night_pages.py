@@ -1,0 +1,201 @@
+"""The night's pages for every persona (alice owns the club, bob organizes, charlie is a member,
+dave an outsider, gus a guest, nobody not logged in): every organizer action of issue 12 is
+refused for the others and changes nothing; the recap and the verify page appear once the night
+has ended; no page shows the night's seed before the end, nor a hidden role of a running match."""
+
+from __future__ import annotations
+
+import pytest
+
+from clubs import checkin, commitment, recap, rounds, verify
+from clubs.models import Award, CheckIn, Night, Penalty, PointsEntry, Round, RoundTable
+from tables.models import Match
+from tests.platform.clubs.tonight_helpers import DRACULA_AND_MONSTER, drawn, played
+
+PERSONAS = ["alice", "bob", "charlie", "dave", "gus", "nobody"]
+ORGANIZERS = {"alice", "bob"}
+
+
+def _snapshot(night):
+    return (
+        list(Round.objects.filter(night=night).values_list("pk", "status", "edits", "seating")),
+        list(CheckIn.objects.filter(night=night).values_list("pk", "present")),
+        PointsEntry.objects.filter(night=night).count(),
+        Award.objects.count(),
+        Penalty.objects.count(),
+        Night.objects.filter(pk=night.pk).values_list("ended_at", flat=True).get(),
+        Night.objects.count(),
+    )
+
+
+def _organizer_posts(night, round_, people):
+    n = f"/clubs/wolves/nights/{night.pk}/"
+    row = RoundTable.objects.filter(round__night=night).first()
+    return [
+        (n + "checkins/", {"action": "walk_in", "name": "Zed"}),
+        (n + "rounds/", {"mode": "site"}),
+        (n + f"rounds/{round_.pk}/", {"action": "rerun"}),
+        (n + f"rounds/{round_.pk}/", {"action": "confirm"}),
+        (n + f"rounds/{round_.pk}/", {"action": "start"}),
+        (n + f"rounds/{round_.pk}/", {"action": "end"}),
+        (n + "awards/", {"action": "pick", "table": row.pk if row else 0, "player": people[0].pk}),
+        (n + "penalties/", {"action": "give", "player": people[0].pk, "reason": "late", "points": "1"}),
+        (n + "end/", {}),
+        (n + "repeat/", {}),
+    ]
+
+
+@pytest.mark.parametrize("persona", ["charlie", "dave", "gus", "nobody"])
+def test_every_organizer_action_of_the_night_is_refused_for_others_and_changes_nothing(as_, persona, club, bob):
+    night, people, round_ = played(club, bob)
+    round_.status = Round.Status.DRAFT  # so that each action would otherwise act
+    client = as_(persona)
+    before = _snapshot(night)
+    for url, data in _organizer_posts(night, round_, people):
+        assert client.post(url, data).status_code == 403, (persona, url, data)
+    assert _snapshot(night) == before
+
+
+@pytest.mark.parametrize("persona", ["dave", "gus", "nobody"])
+def test_a_private_clubs_night_pages_are_404_for_outsiders(as_, persona, private_club, bob):
+    night, people, round_ = played(private_club, bob)
+    recap.end_night(night, bob)
+    client = as_(persona)
+    n = f"/clubs/wolves/nights/{night.pk}/"
+    for url in ("recap/", "verify/", ""):
+        assert client.get(n + url).status_code == 404, (persona, url)
+    for url, data in _organizer_posts(night, round_, people) + [(n + "here/", {}), (n + "vote/", {})]:
+        assert client.post(url, data).status_code == 404, (persona, url)
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_recap_and_verify_pages_answer_everyone_who_sees_the_club_once_the_night_ended(as_, persona, club, bob):
+    night, people, round_ = played(club, bob)
+    client = as_(persona)
+    n = f"/clubs/wolves/nights/{night.pk}/"
+    assert client.get(n + "recap/").status_code == 404
+    assert client.get(n + "verify/").status_code == 404
+    recap.end_night(night, bob)
+    page = client.get(n + "recap/")
+    assert page.status_code == 200
+    assert client.get(n + "verify/").status_code == 200
+    assert ('data-testid="repeat-night"' in page.content.decode()) == (persona in ORGANIZERS)
+
+
+def test_an_organizer_runs_a_round_through_the_pages(client, club, bob):
+    from tests.platform.clubs.tonight_helpers import checked_in
+
+    night, people = checked_in(club, bob)
+    client.force_login(bob)
+    n = f"/clubs/wolves/nights/{night.pk}/"
+    data = {
+        "mode": "pick",
+        "g": ["dracula", "monster"],
+        "min-dracula": "2",
+        "max-dracula": "2",
+        "min-monster": "3",
+        "max-monster": "3",
+    }
+    client.post(n + "rounds/", data)
+    round_ = Round.objects.get(night=night)
+    page = client.get(n).content.decode()
+    assert 'data-testid="draft"' in page and "Seating quality" in page
+    refused = client.post(n + f"rounds/{round_.pk}/", {"action": "swap", "a": "bad", "b": "u1"}, follow=True)
+    assert "Choose two people to swap." in refused.content.decode()
+    client.post(n + f"rounds/{round_.pk}/", {"action": "confirm"})
+    client.post(n + f"rounds/{round_.pk}/", {"action": "start"})
+    assert Match.objects.filter(table__night_table__round=round_).count() == 2
+    stale = client.post(n + f"rounds/{round_.pk}/", {"action": "rerun"}, follow=True).content.decode()
+    assert "already confirmed" in stale, "seating a started round is refused"
+    client.force_login(people[0])
+    mine = client.get(n).content.decode()
+    assert 'data-testid="your-table"' in mine and 'data-testid="go-to-table"' in mine
+
+
+def test_two_rounds_verify_step_by_step_and_a_tampered_input_shows(client, club, bob):
+    night, people, round_ = played(club, bob)
+    second = rounds.start_round(night, bob, DRACULA_AND_MONSTER)
+    first_person = second.seating["tables"][0]["people"][0]
+    other = second.seating["tables"][1]["people"][0]
+    rounds.edit(night, second.pk, ["swap", first_person, other])
+    rounds.confirm(night, second.pk, bob)
+    recap.end_night(night, bob)
+    night.refresh_from_db()
+    report = verify.check(night)
+    assert report["seed_ok"] and commitment.verify(night.seed_secret, night.seed_commitment)
+    assert [r["ok"] for r in report["rounds"]] == [True, True] and report["all_ok"]
+    assert [s["edit"] for s in report["rounds"][1]["stages"]] == [None, ["swap", first_person, other]]
+    page = client.get(f"/clubs/wolves/nights/{night.pk}/verify/").content.decode()
+    assert "Every round&#x27;s seating checks out." in page or "Every round's seating checks out." in page
+    Round.objects.filter(pk=second.pk).update(
+        inputs={**second.inputs, "people": list(reversed(second.inputs["people"]))[:-1]}
+    )
+    assert not verify.check(night)["all_ok"]
+
+
+def test_no_page_shows_the_seed_before_the_end_nor_a_running_matchs_hidden_roles(client, club, bob, charlie):
+    from clubs import tonight
+
+    night, people, round_ = drawn(club, bob)
+    rounds.confirm(night, round_.pk, bob)
+    rounds.start_tables(night, round_.pk)
+    n = f"/clubs/wolves/nights/{night.pk}/"
+    pages = []
+    for viewer in (bob, people[0], charlie):
+        client.force_login(viewer)
+        pages.append(client.get(n).content.decode())
+        assert client.get(n + "verify/").status_code == 404
+        assert client.get(n + "recap/").status_code == 404
+    for page in pages:
+        assert night.seed_secret not in page
+        for match in Match.objects.filter(table__night_table__round=round_):
+            assert match.deal_secret not in page
+    # the night's fragments read nothing of a running match's state: scramble it and they stay the same
+    context_before = tonight.context(people[0], club, night, False)
+    for match in Match.objects.filter(table__night_table__round=round_):
+        state = dict(match.state)
+        state["seats"] = [{"role": "SECRET-ROLE"} for _ in state["seats"]]
+        state["hidden"] = {"x": "SECRET-HIDDEN"}
+        Match.objects.filter(pk=match.pk).update(state=state)
+    client.force_login(people[0])
+    after = client.get(n).content.decode()
+    assert "SECRET-ROLE" not in after and "SECRET-HIDDEN" not in after
+    assert str(tonight.context(people[0], club, night, False)["round_tables"]) == str(context_before["round_tables"])
+
+
+def test_the_recap_names_winners_with_roles_and_is_sent_in_the_clubs_language(
+    club, bob, mailoutbox, django_capture_on_commit_callbacks
+):
+    night, people, round_ = played(club, bob)
+    club.language = "fa"
+    club.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        recap.end_night(night, bob)
+    assert {m.to[0] for m in mailoutbox} == {p.email for p in people}
+    assert all("/recap/" in m.body and not m.subject.startswith("Recap") for m in mailoutbox)
+    assert all(p.notifications.filter(kind="recap").exists() for p in people)
+    ctx = recap.context(Night.objects.get(pk=night.pk))
+    assert all(t["finished"] for t in ctx["tables"])
+    assert any(row.winner and row.role for t in ctx["tables"] for row in t["players"])
+    names = ctx["matrix"]["names"]
+    assert len(names) == 5 and all(len(r[1]) == 5 for r in ctx["matrix"]["rows"])
+
+
+def test_repeat_this_night_plans_the_next_one_with_the_same_settings(client, club, bob):
+    night, people, round_ = played(club, bob)
+    night.fair_roles = True
+    night.save()
+    recap.end_night(night, bob)
+    client.force_login(bob)
+    response = client.post(f"/clubs/wolves/nights/{night.pk}/repeat/")
+    made = Night.objects.exclude(pk=night.pk).get()
+    assert response["Location"].endswith(f"/nights/{made.pk}/")
+    assert (made.title, made.games, made.capacity, made.fair_roles) == (night.title, night.games, night.capacity, True)
+    assert made.starts_at > night.starts_at and made.seed_commitment != night.seed_commitment
+
+
+def test_check_in_is_refused_once_the_night_has_ended(club, bob):
+    night, people, round_ = played(club, bob)
+    recap.end_night(night, bob)
+    with pytest.raises(checkin.CheckInError, match="ended"):
+        checkin.add_walk_in(night, "Late", bob)

@@ -1,0 +1,355 @@
+"""The host's powers (issue 14): alice hosts, bob sits at her table, charlie watches with the link,
+dave is an outsider. Every power goes through the moderator's one write path (or the table's row
+lock before the start), is logged for everyone, and is refused to anyone but the host."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from channels.db import database_sync_to_async
+from django.utils import timezone
+
+from games.base import IllegalAction
+from tables import decisions, host, host_views, moderator, presence, seating
+from tables.models import Match, Move, Seat, Table, TableEvent
+from tests.platform.helpers import fresh, play_until, started_werewolf, words_of
+from tests.platform.sockets import close_thread_connections, connect, drain
+
+pytestmark = pytest.mark.django_db
+
+
+def _waiting_for_alice(alice, bob) -> Match:
+    """A werewolf night where the bots have moved and alice's (the seer's) decision is open."""
+    match = started_werewolf(alice, [bob])
+    return play_until(match, lambda m: 0 in m.engine.awaiting(m.state) and m.next_deadline > timezone.now())
+
+
+def _post(client, user, table: Table, **data):  # noqa: ANN001, ANN202
+    client.force_login(user)
+    return client.post(f"/t/{table.token}/host/", data, follow=True)
+
+
+# --- pause and resume ------------------------------------------------------------------------------
+
+
+def test_pause_shifts_every_deadline_by_the_paused_time_exactly(alice, bob):
+    match = _waiting_for_alice(alice, bob)
+    deadline, own = match.next_deadline, decisions.own_deadline(match, 0)
+    paused_at = timezone.now()
+    moderator.pause(match.pk, alice.pk, match.version, now=paused_at)
+    paused = fresh(match)
+    assert paused.paused_at == paused_at and decisions.own_deadline(paused, 0) is None
+    later = paused_at + timedelta(minutes=7, seconds=3, microseconds=1234)
+    assert moderator.run_due(later) == 0, "bots and the clock wait while paused"
+    with pytest.raises(IllegalAction) as refused:
+        moderator.submit(match.pk, 1, {"type": "ready"}, match.version, user_id=bob.pk)
+    assert refused.value.code == "paused"
+    moderator.resume(match.pk, alice.pk, match.version, now=later)
+    resumed = fresh(match)
+    shift = later - paused_at
+    assert resumed.next_deadline == deadline + shift
+    assert decisions.own_deadline(resumed, 0) == own + shift
+    assert resumed.paused_at is None and resumed.version == match.version, "no move, no version"
+    assert list(TableEvent.objects.filter(table=match.table).values_list("kind", flat=True)) == ["pause", "resume"]
+
+
+def test_pausing_twice_or_resuming_a_running_game_is_refused_and_changes_nothing(alice, bob):
+    match = _waiting_for_alice(alice, bob)
+    with pytest.raises(IllegalAction) as refused:
+        moderator.resume(match.pk, alice.pk, match.version)
+    assert refused.value.code == "not_paused"
+    moderator.pause(match.pk, alice.pk, match.version)
+    with pytest.raises(IllegalAction) as refused:
+        moderator.pause(match.pk, alice.pk, match.version)
+    assert refused.value.code == "already_paused"
+    with pytest.raises(IllegalAction) as refused:
+        moderator.pause(match.pk, alice.pk, match.version + 5)  # a version the match never reached
+    assert TableEvent.objects.filter(table=match.table).count() == 1
+
+
+def test_a_pause_longer_than_the_limit_aborts_the_match_with_a_clear_message(settings, client, alice, bob):
+    match = _waiting_for_alice(alice, bob)
+    paused_at = timezone.now()
+    moderator.pause(match.pk, alice.pk, match.version, now=paused_at)
+    assert fresh(match).next_deadline == paused_at + timedelta(seconds=settings.HOST_PAUSE_LIMIT_S)
+    moderator.run_due(paused_at + timedelta(seconds=settings.HOST_PAUSE_LIMIT_S - 1))
+    assert fresh(match).status == "playing"
+    moderator.run_due(paused_at + timedelta(seconds=settings.HOST_PAUSE_LIMIT_S + 1))
+    ended = fresh(match)
+    assert (ended.status, ended.end_reason, ended.table.status) == ("aborted", "paused", "aborted")
+    client.force_login(bob)
+    page = words_of(client.get(f"/t/{match.table.token}/").content.decode())
+    assert "it stayed paused longer than allowed" in page
+    assert "The game was paused for too long, so it was aborted." in page
+
+
+def test_everyone_sees_paused_by_the_host_and_the_log_line(client, alice, bob, charlie):
+    match = _waiting_for_alice(alice, bob)
+    _post(client, alice, match.table, power="pause", version=match.version)
+    for viewer in (bob, charlie, alice):
+        client.force_login(viewer)
+        page = words_of(client.get(f"/t/{match.table.token}/").content.decode())
+        assert "Paused by Alice." in page, viewer
+        assert "Alice paused the game." in page
+        assert 'data-deadline=' not in page, "no countdown runs while paused"
+    client.force_login(charlie)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fa"
+    page = words_of(client.get(f"/t/{match.table.token}/").content.decode())
+    assert "Paused by" not in page and "Alice" in page
+
+
+# --- extend ----------------------------------------------------------------------------------------
+
+
+def test_extend_gives_the_current_decision_its_time_once_more_and_only_once(alice, bob):
+    match = _waiting_for_alice(alice, bob)
+    own = decisions.own_deadline(match, 0)
+    limit = match.engine.time_limit(match.state, 0, match.table.timers())
+    moderator.extend(match.pk, alice.pk, match.version)
+    extended = fresh(match)
+    assert decisions.own_deadline(extended, 0) == own + timedelta(seconds=limit)
+    with pytest.raises(IllegalAction) as refused:
+        moderator.extend(match.pk, alice.pk, match.version)
+    assert refused.value.code == "already_extended"
+    # A new decision window opens: its own extension is allowed, and one asked for before it is stale.
+    before = extended.version
+    moved_on = play_until(extended, lambda m: m.window_version > before and 0 in m.engine.awaiting(m.state))
+    assert not decisions.is_extended(moved_on)
+    with pytest.raises(IllegalAction) as refused:
+        moderator.extend(match.pk, alice.pk, before)
+    assert refused.value.code == "stale_version"
+    moderator.extend(match.pk, alice.pk, moved_on.version)
+    assert decisions.is_extended(fresh(match))
+    assert TableEvent.objects.filter(table=match.table, kind="extend").count() == 2
+
+
+def test_a_paused_and_extended_decision_keeps_its_extension_after_the_resume(alice, bob):
+    match = _waiting_for_alice(alice, bob)
+    moderator.extend(match.pk, alice.pk, match.version)
+    own = decisions.own_deadline(fresh(match), 0)
+    now = timezone.now()
+    moderator.pause(match.pk, alice.pk, match.version, now=now)
+    moderator.resume(match.pk, alice.pk, match.version, now=now + timedelta(seconds=30))
+    assert decisions.own_deadline(fresh(match), 0) == own + timedelta(seconds=30)
+
+
+# --- kick-to-bot -----------------------------------------------------------------------------------
+
+
+def test_kick_to_bot_hands_the_seat_to_a_bot_until_the_player_takes_it_back(client, alice, bob):
+    match = started_werewolf(alice, [bob])
+    response = _post(client, alice, match.table, power="to_bot", target=f"1:{bob.pk}", version=match.version)
+    assert b'data-testid="host-confirm"' in response.content, "asked first"
+    assert not Seat.objects.get(table=match.table, number=1).autopilot
+    _post(client, alice, match.table, power="to_bot", target=f"1:{bob.pk}", version=match.version, confirm="1")
+    assert Seat.objects.get(table=match.table, number=1).autopilot
+    played = play_until(match, lambda m: m.moves.filter(seat=1).exists())
+    assert played.moves.get(seat=1).source == Move.Source.BOT, "the bot played bob's decision"
+    client.force_login(bob)
+    assert b'data-testid="take-back"' in client.get(f"/t/{match.table.token}/").content
+    assert moderator.take_back_seat(played, 1)
+    assert not Seat.objects.get(table=match.table, number=1).autopilot
+    page = words_of(client.get(f"/t/{match.table.token}/").content.decode())
+    assert "Alice handed Bob's seat to a practice bot until they take it back." in page
+
+
+def test_kick_to_bot_of_a_seat_that_changed_hands_or_of_the_host_is_refused(alice, bob):
+    match = started_werewolf(alice, [bob])
+    for seat, player in ((1, alice.pk), (2, bob.pk), (0, alice.pk)):
+        with pytest.raises(IllegalAction) as refused:
+            moderator.hand_to_bot(match.pk, alice.pk, seat, player, match.version)
+        assert refused.value.code == "no_such_player"
+    moderator.hand_to_bot(match.pk, alice.pk, 1, bob.pk, match.version)
+    with pytest.raises(IllegalAction) as refused:
+        moderator.hand_to_bot(match.pk, alice.pk, 1, bob.pk, match.version)
+    assert refused.value.code == "already_bot"
+
+
+# --- before the start ------------------------------------------------------------------------------
+
+
+def test_the_host_removes_a_seated_player_whose_seat_empties_and_who_cannot_sit_again(client, alice, bob):
+    table = seating.create_table(alice, "werewolf", 5, "private")
+    seating.sit(table, bob)
+    _post(client, alice, table, power="kick", target=f"1:{bob.pk}", confirm="1")
+    assert Seat.objects.get(table=table, number=1).is_empty
+    with pytest.raises(seating.SeatingError) as refused:
+        seating.sit(table, bob)
+    assert "removed you" in refused.value.message
+    client.force_login(bob)
+    assert "Alice removed Bob from the table." in words_of(client.get(f"/t/{table.token}/").content.decode())
+
+
+def test_the_host_changes_options_and_seat_count_checked_like_a_new_table(client, alice, bob):
+    table = seating.create_table(alice, "insidejob", 4, "private")
+    seating.sit(table, bob)
+    seating.add_bot(table, alice, 3)
+    client.force_login(alice)
+    url = f"/t/{table.token}/host/settings/"
+    assert client.get(url).status_code == 200
+    form = {**host_views._initial(table), "seat_count": "3", "visibility": "public", "speed": "fast"}
+    form["opt_wagers"] = "on"
+    assert client.post(url, form).status_code == 302
+    table.refresh_from_db()
+    assert (table.seat_count, table.visibility, table.speed, table.options["wagers"]) == (3, "public", "fast", True)
+    assert list(table.seats.values_list("number", flat=True)) == [0, 1, 2], "the bot's seat went"
+    refused = client.post(url, {**form, "seat_count": "9"})
+    assert refused.status_code == 200 and table.seats.count() == 3
+    seating.sit(table, User_named("erin"), 2)
+    refused = client.post(url, {**form, "seat_count": "2"})
+    assert b"Seat 3 is taken" in refused.content
+    table.refresh_from_db()
+    assert table.seat_count == 3 and table.seats.count() == 3
+    form["seat_count"] = "5"
+    assert client.post(url, form).status_code == 302
+    assert list(table.seats.values_list("number", flat=True)) == [0, 1, 2, 3, 4], "new seats are empty"
+    client.force_login(bob)
+    page = words_of(client.get(f"/t/{table.token}/").content.decode())
+    assert "Alice changed the table's settings (3 seats)." in page
+
+
+def User_named(name: str):  # noqa: N802, ANN201
+    from accounts.models import User
+
+    return User.objects.create_user(name, password="a-long-password-1", display_name=name.title())
+
+
+def test_the_host_hands_the_role_to_another_seated_player_before_and_during_the_match(client, alice, bob, charlie):
+    table = seating.create_table(alice, "werewolf", 5, "private")
+    seating.sit(table, bob)
+    seating.sit(table, charlie)
+    _post(client, alice, table, power="hand_over", target=f"2:{charlie.pk}", confirm="1")
+    assert Table.objects.get(pk=table.pk).host_id == charlie.pk
+    seating.fill_with_bots(table, charlie)
+    seating.start(table, charlie, seed=1)
+    match = Match.objects.get(table=table)
+    _post(client, charlie, table, power="hand_over", target=f"1:{bob.pk}", confirm="1")
+    assert Table.objects.get(pk=table.pk).host_id == bob.pk
+    moderator.pause(match.pk, bob.pk, match.version)  # the new host's powers work at once
+    with pytest.raises(IllegalAction):
+        moderator.resume(match.pk, charlie.pk, match.version)  # and the old host's are gone
+    kinds = list(TableEvent.objects.filter(table=table).values_list("kind", flat=True))
+    assert kinds == ["host", "host", "pause"]
+
+
+# --- the host away -------------------------------------------------------------------------------
+
+
+def test_a_host_away_longer_than_the_set_time_hands_the_role_to_the_longest_seated_connected_human(
+    settings, alice, bob, charlie, dave
+):
+    table = seating.create_table(alice, "werewolf", 5, "private")
+    for player in (bob, charlie, dave):
+        seating.sit(table, player)
+    now = timezone.now()
+    long_ago = now - timedelta(seconds=settings.HOST_AWAY_S + 10)
+    Seat.objects.filter(table=table, user=alice).update(seated_at=long_ago, seen_at=long_ago)
+    Seat.objects.filter(table=table, user=bob).update(seated_at=long_ago)  # seated long ago, but gone
+    Seat.objects.filter(table=table, user=charlie).update(seated_at=now - timedelta(seconds=60))
+    for player in (charlie, dave):
+        presence.heartbeat(table.pk, player.pk, now)
+    assert host.pass_from_away_hosts(now) == 1
+    assert Table.objects.get(pk=table.pk).host_id == charlie.pk, "the longest seated of those connected"
+    assert host.pass_from_away_hosts(now) == 0, "once"
+    event = TableEvent.objects.get(table=table)
+    assert (event.kind, event.params["actor"], event.params["target"]) == ("host_away", "Alice", "Charlie")
+
+
+def test_a_connected_host_or_a_table_with_nobody_else_connected_keeps_its_host(settings, alice, bob):
+    table = seating.create_table(alice, "werewolf", 5, "private")
+    seating.sit(table, bob)
+    now = timezone.now()
+    long_ago = now - timedelta(seconds=settings.HOST_AWAY_S + 10)
+    Seat.objects.filter(table=table).update(seated_at=long_ago, seen_at=long_ago)
+    assert host.pass_from_away_hosts(now) == 0, "nobody connected to take it"
+    presence.heartbeat(table.pk, alice.pk, now)
+    presence.heartbeat(table.pk, bob.pk, now)
+    assert host.pass_from_away_hosts(now) == 0, "the host is here"
+    assert Table.objects.get(pk=table.pk).host_id == alice.pk
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_host_hand_over_on_disconnect_read_from_the_sockets_heartbeats(settings, alice, bob):
+    settings.HOST_AWAY_S = 0.6
+    settings.PRESENCE_STALE_S = 0.4
+    settings.PRESENCE_HEARTBEAT_S = 0.1
+    match = await database_sync_to_async(started_werewolf)(alice, [bob])
+    token = (await database_sync_to_async(lambda: match.table.token)())
+    alice_tab, ok_a, _ = await connect(token, alice)
+    bob_tab, ok_b, _ = await connect(token, bob)
+    assert ok_a and ok_b
+    await drain(alice_tab)
+    await drain(bob_tab)
+    assert await database_sync_to_async(host.pass_from_away_hosts)() == 0, "both are connected"
+    await alice_tab.disconnect()  # alice's tab closes: her heartbeat stops
+    import asyncio
+
+    await asyncio.sleep(1.0)
+    assert await database_sync_to_async(host.pass_from_away_hosts)() == 1
+    host_id = await database_sync_to_async(lambda: Table.objects.get(pk=match.table_id).host_id)()
+    assert host_id == bob.pk
+    html = "".join(await drain(bob_tab, quiet=0.5))
+    assert 'data-testid="host-menu"' in html, "bob's page now shows him the host's menu"
+    await bob_tab.disconnect()
+    await close_thread_connections()
+
+
+# --- nobody but the host -----------------------------------------------------------------------------
+
+
+def _state(table: Table) -> tuple:
+    table = Table.objects.get(pk=table.pk)
+    match = Match.objects.filter(table=table).first()
+    seats = tuple(Seat.objects.filter(table=table).values_list("number", "user_id", "is_bot", "autopilot"))
+    match_bits = (match.paused_at, match.extended_window, match.next_deadline, match.version) if match else None
+    return (table.host_id, table.seat_count, table.options, table.speed, seats, match_bits, table.events.count())
+
+
+@pytest.mark.parametrize("persona", ["bob", "charlie", "dave"])
+def test_nobody_but_the_host_can_use_any_power_and_none_sees_the_menu(client, persona, alice, bob, charlie, dave):
+    who = {"bob": bob, "charlie": charlie, "dave": dave}[persona]
+    table = seating.create_table(alice, "werewolf", 5, "private")
+    seating.sit(table, bob)
+    before = _state(table)
+    for power, target in (("kick", f"0:{alice.pk}"), ("kick", f"1:{bob.pk}"), ("hand_over", f"0:{alice.pk}")):
+        for confirm in ("", "1"):
+            response = _post(client, who, table, power=power, target=target, confirm=confirm)
+            assert b"Only the host can do that." in response.content, (power, confirm)
+            assert b'data-testid="host-confirm"' not in response.content
+    response = client.post(f"/t/{table.token}/host/settings/", {"seat_count": "6", "visibility": "public"}, follow=True)
+    assert b"Only the host can change the settings" in response.content
+    assert client.get(f"/t/{table.token}/host/settings/").status_code == 302
+    assert _state(table) == before
+    seating.fill_with_bots(table, alice)
+    seating.start(table, alice, seed=1)
+    match = Match.objects.get(table=table)
+    before = _state(table)
+    for power in ("pause", "resume", "extend", "to_bot", "hand_over"):
+        response = _post(client, who, table, power=power, target=f"1:{bob.pk}", version=match.version, confirm="1")
+        assert b"Only the host can do that." in response.content, power
+    for power in ("pause", "extend", "resume"):
+        with pytest.raises(IllegalAction) as refused:
+            getattr(moderator, power)(match.pk, who.pk, match.version)
+        assert refused.value.code == "not_host"
+    assert _state(table) == before
+    page = client.get(f"/t/{table.token}/").content
+    assert b'data-testid="host-menu"' not in page and b"/host/" not in page
+    client.force_login(alice)
+    assert b'data-testid="host-menu"' in client.get(f"/t/{table.token}/").content
+
+
+def test_a_forged_power_or_target_is_refused_with_a_message_and_changes_nothing(client, alice, bob):
+    match = started_werewolf(alice, [bob])
+    before = _state(match.table)
+    for data in (
+        {"power": "explode"},
+        {"power": "to_bot", "target": "1", "version": match.version, "confirm": "1"},
+        {"power": "to_bot", "target": f"1:{bob.pk}", "version": "x", "confirm": "1"},
+        {"power": "to_bot", "target": f"9999999999999:{bob.pk}", "version": match.version, "confirm": "1"},
+        {"power": "pause", "version": match.version + 1},
+        {"power": "kick", "target": f"1:{bob.pk}", "confirm": "1"},  # the game has started
+    ):
+        response = _post(client, alice, match.table, **data)
+        assert b'class="error"' in response.content or b"messages" in response.content, data
+    assert _state(match.table) == before
