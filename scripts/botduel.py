@@ -1,6 +1,6 @@
 """How much better than random play is each practice bot? A table of advantages per game.
 
-    python scripts/botduel.py [--games N] [SLUG ...]       (default: 500 games per game, every game)
+    python scripts/botduel.py [--games N] [--first I] [SLUG ...]   (default: 500 games a game, all games)
 
 Two measures, each over N seeded games per game (player counts and the measured seat rotate, so
 every count and seat is measured alike; the deal depends only on the seed):
@@ -10,6 +10,9 @@ every count and seat is measured alike; the deal depends only on the seed):
   the same seat of the same deal (seats that share a win, as a team does, all count as winning).
 - **all bots**: every seat is a bot, compared with the same table where seat s alone plays at
   random among bots: how much more often a bot seat wins than a random one against bots.
+
+The advantage is printed with its standard error (± SE, from the per-deal paired differences):
+over 500 deals a werewolf advantage moves by about 2 points either way from seed window to window.
 
 Random players never choose ``timeout`` unless it is their only action (a night close). In
 werewolf the bots also talk: their day lines (``games/werewolf/talk.py``) form the public chat that
@@ -53,6 +56,8 @@ class Duel:
     one_random: float  # a random seat's win rate in the same seat and deal
     all_bots: float  # a bot seat's win rate among bots
     all_but_one: float  # a random seat's win rate among bots
+    one_se: float = 0.0  # standard error of the one-bot advantage (paired over the same deals)
+    all_se: float = 0.0  # standard error of the all-bots advantage
 
     @property
     def one_bot_advantage(self) -> float:
@@ -149,37 +154,55 @@ def short_duel(slug: str, games: int, all_bots: bool = False) -> tuple[float, fl
     return bot / games, random_player / games
 
 
-def duel(slug: str, games: int, progress: Callable[[str], None] | None = None) -> Duel:
+def _se(diffs: list[int]) -> float:
+    """The standard error of the mean of paired differences (each -1, 0 or 1)."""
+    n = len(diffs)
+    if n < 2:
+        return 0.0
+    mean = sum(diffs) / n
+    return float((sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5)
+
+
+def duel(slug: str, games: int, progress: Callable[[str], None] | None = None, first: int = 0) -> Duel:
     engine = registry.get(slug)
     wins = {"one_bot": 0, "one_random": 0, "all_bots": 0, "all_but_one": 0}
-    for i in range(games):
+    one_diffs: list[int] = []
+    all_diffs: list[int] = []
+    for i in range(first, first + games):
         n, seed, seat = _deal(engine, i)
         everyone = set(range(n))
-        wins["one_bot"] += seat in play(engine, n, seed, {seat})
-        wins["one_random"] += seat in play(engine, n, seed, set())
-        wins["all_bots"] += seat in play(engine, n, seed, everyone)
-        wins["all_but_one"] += seat in play(engine, n, seed, everyone - {seat})
-        if progress and (i + 1) % 100 == 0:
-            progress(f"{slug}: {i + 1}/{games}")
-    return Duel(slug, games, *(wins[k] / games for k in ("one_bot", "one_random", "all_bots", "all_but_one")))
+        game = {
+            "one_bot": seat in play(engine, n, seed, {seat}),
+            "one_random": seat in play(engine, n, seed, set()),
+            "all_bots": seat in play(engine, n, seed, everyone),
+            "all_but_one": seat in play(engine, n, seed, everyone - {seat}),
+        }
+        for key, won in game.items():
+            wins[key] += won
+        one_diffs.append(game["one_bot"] - game["one_random"])
+        all_diffs.append(game["all_bots"] - game["all_but_one"])
+        if progress and (i + 1 - first) % 100 == 0:
+            progress(f"{slug}: {i + 1 - first}/{games}")
+    rates = (wins[k] / games for k in ("one_bot", "one_random", "all_bots", "all_but_one"))
+    return Duel(slug, games, *rates, one_se=_se(one_diffs), all_se=_se(all_diffs))
 
 
 def table(duels: list[Duel]) -> str:
-    def pp(x: float) -> str:
-        return f"{x * 100:+.1f} pp"
+    def pp(x: float, se: float) -> str:
+        return f"{x * 100:+.1f} pp ± {se * 100:.1f}"
 
     def pc(x: float) -> str:
         return f"{x * 100:.1f}%"
 
     rows = [
-        "| game | games | one bot among random: bot wins | random wins | advantage "
-        "| all bots: bot wins | random among bots wins | advantage |",
+        "| game | games | one bot among random: bot wins | random wins | advantage ± SE "
+        "| all bots: bot wins | random among bots wins | advantage ± SE |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for d in duels:
         rows.append(
-            f"| {d.slug} | {d.games} | {pc(d.one_bot)} | {pc(d.one_random)} | {pp(d.one_bot_advantage)} "
-            f"| {pc(d.all_bots)} | {pc(d.all_but_one)} | {pp(d.all_bots_advantage)} |"
+            f"| {d.slug} | {d.games} | {pc(d.one_bot)} | {pc(d.one_random)} | {pp(d.one_bot_advantage, d.one_se)} "
+            f"| {pc(d.all_bots)} | {pc(d.all_but_one)} | {pp(d.all_bots_advantage, d.all_se)} |"
         )
     return "\n".join(rows)
 
@@ -187,12 +210,13 @@ def table(duels: list[Duel]) -> str:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--first", type=int, default=0, help="the first deal's index (another window of seeds)")
     parser.add_argument("slugs", nargs="*")
     args = parser.parse_args(argv)
     slugs = args.slugs or [e.slug for e in registry.all()]
     duels = []
     for slug in slugs:
-        duels.append(duel(slug, args.games, lambda s: print(s, file=sys.stderr)))
+        duels.append(duel(slug, args.games, lambda s: print(s, file=sys.stderr), first=args.first))
         print(table(duels[-1:]).splitlines()[-1], file=sys.stderr)
     print(table(duels))
     return 0

@@ -1,26 +1,29 @@
-"""Werewolf practice bot: decides from its own seat's view and legal actions only.
+"""Werewolf practice bot: decides from its own seat's view, legal actions and the public chat.
 
 Plan, by role:
 
 - Wolves strike together: at night a wolf follows the first pick a fellow wolf made tonight
-  (a split vote kills nobody, §3.2); the first wolf, and every wolf at the day vote, picks the
-  same target by one rule every wolf computes alike from public facts: the non-wolf who most
-  often voted for wolves (the likeliest seer), lowest seat first.
+  (a split vote kills nobody, §3.2); the first wolf attacks again the player every wolf attacked
+  last night when nobody died (the doctor saved him, so he cannot save him twice running, §8.5),
+  else the most dangerous non-wolf: the claimant who named one of them, then whoever voted for
+  wolves. By day every wolf votes the same non-wolf by that rule, lowest seat first.
 - The seer inquires players he has not checked yet, the most suspicious first, and votes for a
   wolf he found; he never votes for a player he cleared.
-- The doctor protects himself whenever the restriction allows (§8.5), else the player he would
-  least suspect.
+- The doctor guards a seer claimant whose claims held up, else himself whenever the restriction
+  allows (§8.5), else the player he would least suspect. A player he guarded on a quiet night
+  with a lone wolf alive was (unless that wolf made no pick) the one attacked, so no wolf.
 - Villagers (and seer and doctor by day) suspect whoever voted for them and whoever helped to
   eliminate a player who turned out to be village; they all vote the most suspicious player, ties
-  to the lowest seat, so village votes pile up instead of scattering. Without any clue they
-  abstain: a blind elimination costs the village more than it costs the wolves, and a seer's
-  lone vote for a wolf then decides.
+  to the lowest seat, so village votes pile up instead of scattering. When everyone they have not
+  cleared is a wolf (the count of living wolves is public), they vote one of them.
+- Without any clue a village bot votes blind among the players it has not cleared (abstaining
+  leaves the elimination to the others, and may let it fall on itself), unless another living
+  player asked in the chat to hold the votes: then it abstains, and a seer's lone vote decides.
 
 Chat (``READS_CHAT``): ``choose`` also takes the public chat as ``games/werewolf/talk.py`` reads
 it. Everyone but the wolves weighs seer claims as weak evidence (a claim a reveal confirmed makes
 its speaker trusted, a contradicted one a liar); the wolves kill first the claimant who named one
-of them (he is the real seer), and the doctor guards a claimant whose claims held up. The seer who
-has no wolf to vote for votes among the players he has not cleared rather than abstain.
+of them (he is the real seer).
 
 The night close and every clock run out through the platform: ``choose`` is never asked for
 ``timeout`` and raises ``ValueError`` when nothing else is legal.
@@ -62,6 +65,10 @@ def _suspicion(view: dict[str, Any], chat: Chat | None = None) -> dict[int, floa
     for seat, amount in talk.chat_suspicion(view, list(chat or [])).items():
         if seat in score:
             score[seat] += amount
+    if view.get("my_role") == "DOCTOR":
+        for seat in _saved_by_the_doctor(view):
+            if seat in score:
+                score[seat] -= 50.0
     for result in view["seer_results"]:
         if result["target"] in score:
             score[result["target"]] = 100.0 if result["result"] == WOLF else -100.0
@@ -90,6 +97,44 @@ def _top(scores: dict[int, float], allowed: set[int]) -> int | None:
     return max(best, key=lambda s: (scores[s], -s))
 
 
+def _wolves_alive_at_night(view: dict[str, Any], rnd: int) -> int:
+    """Living wolves during night ``rnd``: the deal's wolves minus those voted out before it
+    (a night kill never hits a wolf)."""
+    out = sum(1 for r in view["votes"] if r["round"] < rnd and r["role"] == WOLF)
+    return WOLVES_FOR[len(view["dead_roles"])] - out
+
+
+def _quiet_nights(view: dict[str, Any]) -> set[int]:
+    return {a["round"] for a in view["announcements"] if a["died"] is None}
+
+
+def _saved_by_the_doctor(view: dict[str, Any]) -> set[int]:
+    """For the doctor: players I protected on a night when nobody died and a lone wolf was
+    alive. A lone wolf's pick is the attack, so (unless he made no pick) I saved that player,
+    and a player the wolf attacked is no wolf: strong evidence, not proof."""
+    me, quiet = view["seat"], _quiet_nights(view)
+    saved = set()
+    for entry in view["log"]:
+        if entry.get("kind") == "night_pick" and entry.get("seat") == me and entry["target"] != me:
+            rnd = entry["round"]
+            if rnd in quiet and _wolves_alive_at_night(view, rnd) == 1:
+                saved.add(int(entry["target"]))
+    return saved
+
+
+def _unprotectable(view: dict[str, Any]) -> int | None:
+    """For a wolf: the player every living wolf attacked last night when nobody died. The doctor
+    (if that was no tie) protected him, so he cannot protect him again tonight (§8.5)."""
+    last = view["round"] - 1
+    if last not in _quiet_nights(view):
+        return None
+    picks = {e["seat"]: e["target"] for e in view["log"] if e.get("kind") == "wolf_pick" and e["round"] == last}
+    targets = set(picks.values())
+    if len(picks) == _wolves_alive_at_night(view, last) and len(targets) == 1:
+        return int(targets.pop())
+    return None
+
+
 def _night(view: dict[str, Any], options: list[int], rng: random.Random, chat: Chat) -> int:
     role, me = view["my_role"], view["seat"]
     allowed = set(options)
@@ -97,6 +142,9 @@ def _night(view: dict[str, Any], options: list[int], rng: random.Random, chat: C
         for fellow in view["wolf_picks"]:
             if fellow["seat"] != me and fellow["target"] in allowed:
                 return int(fellow["target"])
+        again = _unprotectable(view)
+        if again in allowed:
+            return int(again)
         danger = _danger_to_wolves(view, view["my_wolves"], chat)
         choice = _top(danger, allowed)
         if choice is not None and danger[choice] > 0:
@@ -127,24 +175,28 @@ def _vote(view: dict[str, Any], options: list[int], rng: random.Random, chat: Ch
         return _top(_danger_to_wolves(view, wolves, chat), allowed - set(wolves))
     suspicion = _suspicion(view, chat)
     candidates = {t for t in allowed if suspicion.get(t, 0.0) > -100.0}
+    if candidates and len(candidates) <= _living_wolves(view):
+        return min(candidates)  # everyone I have not cleared is a wolf
     choice = _top(suspicion, candidates)
     if choice is not None and suspicion[choice] <= 0:
-        if candidates and (view["my_role"] == "SEER" or _last_chance(view)):
-            # The seer's blind vote, among players he has not cleared, is likelier to hit a wolf;
-            # and when the next night would end the game, a blind elimination is the only hope.
-            return int(pick(rng, sorted(candidates)))
-        return None  # no clue: a random elimination helps the wolves more than the village
+        if _others_hold_votes(view, chat):
+            return None  # the table agreed to hold its votes: a seer's lone vote then decides
+        # No clue, and nobody asks to hold the votes: a blind vote among the players I have not
+        # cleared. Abstaining leaves the elimination to the others' votes, which may hit me.
+        return int(pick(rng, sorted(candidates)))
     return choice
 
 
-def _last_chance(view: dict[str, Any]) -> bool:
-    """Whether the village loses at the next dawn unless a wolf goes today: after one more night
-    kill the wolves would be as many as the rest (the count of living wolves is public: the deal's
-    wolves minus the dead ones)."""
+def _others_hold_votes(view: dict[str, Any], chat: Chat) -> bool:
+    """Whether another living player asked in the chat to hold the votes without a clue."""
+    alive, me = set(view["alive"]), view["seat"]
+    return any(e.get("key") == talk.UNSURE and e.get("seat") != me and e.get("seat") in alive for e in chat)
+
+
+def _living_wolves(view: dict[str, Any]) -> int:
+    """The count of living wolves is public: the deal's wolves minus the dead ones."""
     n = len(view["dead_roles"])
-    wolves = WOLVES_FOR[n] - sum(1 for role in view["dead_roles"] if role == WOLF)
-    others = len(view["alive"]) - wolves
-    return wolves >= others - 1
+    return WOLVES_FOR[n] - sum(1 for role in view["dead_roles"] if role == WOLF)
 
 
 def choose(view: dict[str, Any], legal_actions: list[Action], rng: random.Random, chat: Chat | None = None) -> Action:

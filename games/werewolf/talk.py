@@ -13,8 +13,11 @@ Lines, by role (at most ``MAX_LINES`` per discussion; temperament from the seed 
 - The seer who has found a living wolf says so («I am the seer: X is a wolf») when *bold*, or
   only hints («I do not trust X») when *shy*. A bold seer with no wolf found vouches for a player
   it cleared when someone accuses that player, and calls out a rival seer claim as a lie.
-- A wolf that is bold claims to be the seer and names a villager (the seer claimant who named a
-  wolf first: a counter-claim), a shy one accuses a villager.
+- A wolf accuses a villager: the seer claimant who named a wolf first, then whoever voted for
+  wolves. A bold wolf that a seer claim exposed counter-claims to be the seer and names that
+  claimant. (A false claim without that need is soon contradicted by a reveal and marks the wolf a
+  liar: in all-bot duels wolves that claimed freely won half as often as wolves that only
+  accused.)
 - Villagers and the doctor echo the suspicion they draw from public votes and claims.
 
 Reading (``chat_suspicion``): a seer claim is weak evidence against the player it names; a claim
@@ -178,8 +181,8 @@ def _wolf_lines(view: View, chat: list[dict[str, Any]], bold: bool) -> list[Line
                 danger[vote["voter"]] += 1.0
     ranked = sorted(villagers, key=lambda s: (-(s in exposers), -danger.get(s, 0.0), s))
     target = ranked[0]
-    if bold:
-        return [_line(CLAIM_WOLF, target)]
+    if bold and target in exposers:
+        return [_line(CLAIM_WOLF, target)]  # a counter-claim: the exposed wolf's last chance
     return [_line(SUSPECT, target)]
 
 

@@ -9,8 +9,13 @@ pushed to the table).
 
 Pace: a bot's k-th line of a discussion is due at a share of the discussion timer, counted from
 the window's start (``LINE_SHARES``, plus a per-bot jitter from the seed and seat), so lines come
-one by one, before the bot is ready (``bot_pace``). Lines are rendered in the site's default
-language: a chat message is stored as text, the same for every reader.
+one by one, before the bot is ready (``bot_pace``).
+
+Language: a bot's line is stored with its ``key`` and ``params`` (``ChatMessage``), and each
+reader's chat fragment renders it in that reader's language (``line_html``, through the
+``chat_text`` tag); its ``text`` is the line in the site's default language, for the admin and
+moderation. A line stored before keys existed shows its text. A human who types a templated line
+writes text like any message; the bots still read it (``public_chat``).
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone, translation
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.base import rng_for
@@ -42,10 +49,33 @@ def talk_module(slug: str) -> ModuleType | None:
         return None
 
 
+def _named(params: dict[str, Any], names: list[str], html: bool = False) -> dict[str, Any]:
+    """A line's params with its seat (``target``) shown by name; as HTML, every value escaped and
+    the name inside ``<bdi>``."""
+    out = {}
+    for key, value in params.items():
+        if key == "target":
+            named = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names)
+            value = names[value] if named else "?"
+            out[key] = format_html("<bdi>{}</bdi>", str(value)) if html else value
+        else:
+            out[key] = conditional_escape(value) if html else value
+    return out
+
+
 def render(talk: ModuleType, line: dict[str, Any], names: list[str]) -> str:
     """A line's translated text in the active language, seats shown by name."""
-    params = {key: names[value] if key == "target" else value for key, value in line.get("params", {}).items()}
-    return _(talk.MESSAGES[line["key"]]) % params
+    return _(talk.MESSAGES[line["key"]]) % _named(line.get("params") or {}, names)
+
+
+def line_html(game: str, key: str, params: dict[str, Any], names: list[str]) -> SafeString | None:
+    """A stored bot line in the active language, as HTML: the translated template escaped, each
+    name inside ``<bdi>``; ``None`` when ``key`` is no line of this game's bots."""
+    talk = talk_module(game) if key else None
+    if talk is None or key not in talk.MESSAGES:
+        return None
+    # Every part is escaped: the translated template here, the values in ``_named``.
+    return mark_safe(conditional_escape(_(talk.MESSAGES[key])) % _named(params or {}, names, html=True))
 
 
 def _known_lines(talk: ModuleType, table: Table) -> dict[str, dict[str, Any]]:
@@ -76,20 +106,34 @@ def public_chat(match: Match, talk: ModuleType | None = None) -> list[dict[str, 
     messages = ChatMessage.objects.filter(table_id=match.table_id, created_at__gte=match.started_at, seat__isnull=False)
     out = []
     for message in messages.order_by("created_at", "pk"):
-        entry = known.get(message.text.strip())
+        if message.key in talk.MESSAGES:
+            entry: dict[str, Any] | None = {"key": message.key, "params": dict(message.params or {})}
+        else:
+            entry = known.get(message.text.strip())
         if entry is not None:
             out.append({"seat": message.seat, **entry})
     return out
 
 
-def post_as_bot(table: Table, seat: int, text: str, at: datetime | None = None) -> ChatMessage:
+def post_as_bot(
+    table: Table, seat: int, text: str, at: datetime | None = None, line: dict[str, Any] | None = None
+) -> ChatMessage:
     """A practice bot's message: refused like a player's when the chat is closed to its seat.
-    ``at`` is the clock's time of the line (the time the moderator's deadlines are counted in)."""
+    ``line`` is the templated line (key and params) the text renders, so that each reader sees it
+    in their own language. ``at`` is the clock's time of the line (the time the moderator's
+    deadlines are counted in)."""
     if not Seat.objects.filter(table=table, number=seat, is_bot=True).exists():
         raise chat.ChatRefused(_("Only seated players can write here."))
     if not chat.may_chat(table, seat):
         raise chat.ChatRefused(_("The chat is closed for you right now."))
-    message = ChatMessage.objects.create(table=table, author=None, seat=seat, text=text[: chat.MAX_LENGTH])
+    message = ChatMessage.objects.create(
+        table=table,
+        author=None,
+        seat=seat,
+        text=text[: chat.MAX_LENGTH],
+        key=(line or {}).get("key", ""),
+        params=dict((line or {}).get("params") or {}),
+    )
     if at is not None:
         ChatMessage.objects.filter(pk=message.pk).update(created_at=at)
         message.created_at = at
@@ -119,26 +163,24 @@ def _speak(match_id: int, now: datetime) -> int:
         posted = 0
         chat_now: list[dict[str, Any]] | None = None
         for seat in bots:
-            said = list(
-                ChatMessage.objects.filter(
+            said = [
+                (key, params or {})
+                for key, params in ChatMessage.objects.filter(
                     table_id=match.table_id, seat=seat, author__isnull=True, created_at__gte=since
-                ).values_list("text", flat=True)
-            )
+                ).values_list("key", "params")
+            ]
             if len(said) >= talk.MAX_LINES or now < line_due(match, seat, len(said), discussion_s):
                 continue
             view = engine.view(match.state, seat)
             chat_now = public_chat(match, talk) if chat_now is None else chat_now
-            with translation.override(settings.LANGUAGE_CODE):
-                names = seat_names(match.table)
-                fresh = [
-                    text
-                    for line in talk.lines(view, chat_now, talk.rng_for_seat(match.seed, seat))
-                    if (text := render(talk, line, names)) not in said
-                ]
+            lines = talk.lines(view, chat_now, talk.rng_for_seat(match.seed, seat))
+            fresh = [line for line in lines if (line["key"], line.get("params") or {}) not in said]
             if not fresh:
                 continue
+            with translation.override(settings.LANGUAGE_CODE):
+                text = render(talk, fresh[0], seat_names(match.table))
             try:
-                post_as_bot(match.table, seat, fresh[0], at=now)
+                post_as_bot(match.table, seat, text, at=now, line=fresh[0])
             except chat.ChatRefused:
                 continue
             chat_now = None  # the next bot reads this line too

@@ -234,6 +234,12 @@ class ChatMessage(models.Model):
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
     seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
     text = models.CharField(_("text"), max_length=500)
+    # A practice bot's templated line (``games/<slug>/talk.py``): its key and parameters, so each
+    # reader sees it in their own language (``bot_chat.line_html``). ``text`` keeps the line in
+    # the site's language, for the admin and moderation. Empty for a player's message (and for bot
+    # lines stored before keys existed: those show their text).
+    key = models.CharField(_("line key"), max_length=40, blank=True, default="")
+    params = models.JSONField(_("line parameters"), default=dict, blank=True)
     created_at = models.DateTimeField(_("at"), auto_now_add=True)
 
     class Meta:

@@ -106,7 +106,7 @@ def _key(
         if match
         else None,
         tuple((s.number, s.user_id, s.is_bot, s.autopilot, str(s.user) if s.user else "") for s in seats),
-        tuple((m.pk, m.text, getattr(m, "is_hidden", False)) for m in messages),
+        tuple((m.pk, m.text, m.key, getattr(m, "is_hidden", False)) for m in messages),
     )
 
 
@@ -427,7 +427,8 @@ def fragments_for(snapshot: Snapshot, audience: Audience) -> dict[str, str]:
         rest = _renders.get(inputs)
         if rest is None:
             # The chat depends on its messages and on who may write: moves mostly change neither.
-            chat_key = ("chat", snapshot.key[0], snapshot.key[-1], audience, ctx["can_chat"])
+            # A bot's line names seats, so the seats' names are among its inputs.
+            chat_key = ("chat", snapshot.key[0], snapshot.key[-1], snapshot.key[-2], audience, ctx["can_chat"])
             # The log is its entries (each rendered once, for this viewer) and the deal's commitment.
             log_key = ("log", ctx["tpl"]["log"][0], audience.language, bool(ctx["view"]), _log_key(ctx))
             rest = {}

@@ -38,20 +38,65 @@ def test_a_bot_line_reaches_the_tables_chat_with_the_bots_name(client, alice):
     assert wolf_lines.exists()
     client.force_login(alice)
     page = client.get(reverse("tables:detail", args=[match.table.token]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert wolf_lines.first().text in page
+    line = wolf_lines.first()
+    with translation.override("en"):
+        assert str(bot_chat.line_html("werewolf", line.key, line.params, bot_chat.seat_names(match.table))) in page
     assert re.search(r"<strong>(<bdi>)+Bot 3(</bdi>)+</strong>: <span", page), "a bot's line carries the bot's name"
 
 
-def test_bot_lines_are_the_talk_modules_lines_rendered_in_the_site_language(alice, settings):
+def _page(client, match: Match, language: str) -> str:
+    url = reverse("tables:detail", args=[match.table.token])
+    return client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+
+def _words(message: str) -> list[str]:
+    """The fixed words of a line's template, around the named player."""
+    return [part.strip(" .:;؛") for part in message.split("%(target)s") if part.strip(" .:;؛")]
+
+
+def test_an_english_reader_sees_a_bots_line_in_english_and_a_persian_reader_in_persian(client, alice):
     match = _in_discussion(alice)
     bot_chat.run_due(_later(match, 0.5))
+    line = ChatMessage.objects.filter(table=match.table, seat=2).first()
+    assert line.key in talk.MESSAGES and "target" in line.params, "stored as a key and its params"
+    english = _words(talk.MESSAGES[line.key])
+    with translation.override("fa"):
+        persian = _words(translation.gettext(talk.MESSAGES[line.key]))
+    assert english and persian and set(english).isdisjoint(persian)
+    named = line.params["target"]
+    client.force_login(alice)
+    for language, theirs, other, name in (("en", english, persian, f"Bot {named + 1}"), ("fa", persian, english, None)):
+        page = _page(client, match, language)
+        chat_html = page[page.index('id="chat"') :]
+        assert all(word in chat_html for word in theirs), (language, theirs)
+        assert not any(word in chat_html for word in other), (language, other)
+        if name is not None and named != 0:
+            assert f"<bdi>{name}</bdi>" in chat_html, "the named player is shown by name, inside <bdi>"
+    # Back to English: the rendering cached for the Persian reader is not the English one's.
+    page = _page(client, match, "en")
+    assert all(word in page[page.index('id="chat"') :] for word in english)
+
+
+def test_a_line_stored_as_text_before_keys_existed_still_shows_its_text(client, alice):
+    match = _in_discussion(alice)
+    ChatMessage.objects.create(table=match.table, author=None, seat=2, text="یک خط قدیمی")
+    ChatMessage.objects.create(table=match.table, author=None, seat=3, text="<b>an unknown key</b>", key="gone")
+    client.force_login(alice)
+    page = _page(client, match, "en")
+    assert "یک خط قدیمی" in page
+    assert "&lt;b&gt;an unknown key&lt;/b&gt;" in page and "<b>an unknown key" not in page
+
+
+def test_bot_lines_are_the_talk_modules_lines_stored_with_their_key_and_the_site_languages_text(alice, settings):
+    match = _in_discussion(alice)
+    bot_chat.run_due(_later(match, 0.5))
+    lines = talk.lines(match.engine.view(match.state, 2), [], talk.rng_for_seat(match.seed, 2))
     with translation.override(settings.LANGUAGE_CODE):
-        names = bot_chat.seat_names(match.table)
-        expected = [
-            bot_chat.render(talk, line, names)
-            for line in talk.lines(match.engine.view(match.state, 2), [], talk.rng_for_seat(match.seed, 2))
-        ]
-    assert ChatMessage.objects.filter(table=match.table, seat=2).first().text == expected[0]
+        expected = bot_chat.render(talk, lines[0], bot_chat.seat_names(match.table))
+    stored = ChatMessage.objects.filter(table=match.table, seat=2).first()
+    assert (stored.key, stored.params) == (lines[0]["key"], lines[0]["params"])
+    assert stored.text == expected, "the text, for the admin and moderation, is in the site's language"
+    assert {"seat": 2, **lines[0]} in bot_chat.public_chat(fresh(match)), "the bots read the stored key"
 
 
 def test_the_seers_claim_reads_in_persian_as_the_glossary_says():

@@ -37,3 +37,14 @@ def seat_names(seats: Any, names: Any) -> SafeString:
         return mark_safe("، ".join(conditional_escape(names[int(s)]) for s in seats))
     except (TypeError, ValueError, IndexError):
         return mark_safe("")
+
+
+@register.simple_tag
+def chat_text(message: Any, table: Any, names: list[str]) -> Any:
+    """``{% chat_text m table names %}``: a chat line in the reader's language. A practice bot's
+    templated line is rendered from its key and params (names in ``<bdi>``); any other line (a
+    player's, or a bot line stored before keys existed) is its text, escaped."""
+    from tables.bot_chat import line_html  # the bots' lines live with the bots' chat
+
+    html = line_html(table.game, getattr(message, "key", ""), getattr(message, "params", {}), names)
+    return conditional_escape(message.text) if html is None else html

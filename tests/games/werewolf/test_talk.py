@@ -144,17 +144,23 @@ def test_a_seer_claim_a_later_reveal_confirms_raises_trust_and_a_contradicted_on
     assert talk.seer_claims(view, about_me)[5]["liar"]
 
 
-def test_a_villager_bot_votes_for_the_player_a_seer_claim_names_and_abstains_without_any_clue():
+def test_a_villager_bot_votes_for_the_player_a_seer_claim_names_and_holds_its_vote_only_when_asked():
     state = _day_one(W7, seer_pick=4)
     for seat in range(7):
         if seat in ENGINE.awaiting(state):
             state = ENGINE.apply(state, seat, {"type": "ready"})
     seat = min(ENGINE.awaiting(state))
-    assert ENGINE.view(state, seat)["my_role"] == "VILLAGER"
+    view = ENGINE.view(state, seat)
+    assert view["my_role"] == "VILLAGER"
     legal = ENGINE.legal_actions(state, seat)
     claim = [{"seat": 2, "key": talk.CLAIM_WOLF, "params": {"target": 4}}]
-    assert bots.choose(ENGINE.view(state, seat), legal, rng_for(0, 0), chat=claim) == {"type": "vote", "target": 4}
-    assert bots.choose(ENGINE.view(state, seat), legal, rng_for(0, 0)) == {"type": "vote", "target": None}
+    assert bots.choose(view, legal, rng_for(0, 0), chat=claim) == {"type": "vote", "target": 4}
+    # No clue at all: a blind vote, never for myself (abstaining leaves the choice to others).
+    blind = {bots.choose(view, legal, rng_for(salt, 0))["target"] for salt in range(20)}
+    assert None not in blind and seat not in blind and len(blind) > 1
+    # Another living player asked to hold the votes: without a clue, the bot holds its vote.
+    hold = [{"seat": 3, "key": talk.UNSURE, "params": {}}]
+    assert bots.choose(view, legal, rng_for(0, 0), chat=hold) == {"type": "vote", "target": None}
 
 
 def test_wolves_hunt_the_seer_claimant_who_named_one_of_them():
