@@ -196,7 +196,9 @@ def run_due(now: datetime | None = None) -> int:
     if not slugs:
         return 0
     running = Match.objects.filter(status=Match.Status.PLAYING, game__in=slugs, paused_at__isnull=True)
-    ids = running.values_list("pk", flat=True)  # a paused match's bots wait, in the chat too
+    # Only tables with a bot seat can have a bot to speak: a table of people costs no lock a tick.
+    with_bots = running.filter(table__seats__is_bot=True).distinct()
+    ids = with_bots.values_list("pk", flat=True)  # a paused match's bots wait, in the chat too
     return sum(_speak(match_id, now) for match_id in ids)
 
 

@@ -183,3 +183,21 @@ def test_bots_act_at_their_usual_delay_on_other_decisions(alice, settings):
         assert bot_pace.ready_at(match, seat, match.window_started_at, match.table.timers()) is None
         if how == "bot":
             assert when == match.last_move_at + timedelta(seconds=1.0)
+
+
+def test_a_table_of_people_costs_the_bot_chat_no_lock(alice, bob, charlie, dave, monkeypatch):
+    """Bot chat looks only at matches with a bot seat: a werewolf table of five people is never
+    locked by it, tick after tick."""
+    from accounts.models import User
+    from tables import bot_chat, seating
+    from tables.models import Table
+
+    eve = User.objects.create(username="eve", display_name="Eve")
+    table = seating.create_table(alice, "werewolf", 5, Table.Visibility.PRIVATE)
+    for player in (bob, charlie, dave, eve):
+        seating.sit(table, player)
+    seating.start(table, alice, seed=1)
+    spoken = []
+    monkeypatch.setattr(bot_chat, "_speak", lambda match_id, now: spoken.append(match_id) or 0)
+    bot_chat.run_due()
+    assert spoken == []
