@@ -23,6 +23,7 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -75,6 +76,11 @@ class Snapshot:
     @property
     def version(self) -> int:
         return self.match.version if self.match else 0
+
+    @cached_property
+    def key_without_match(self) -> tuple[Any, ...]:
+        """The key's table, seats, chat and events parts: the match part alone holds the version."""
+        return _key(self.table, self.seats, None, self.chat, self.events)
 
     def seat_of(self, user: Any) -> int | None:
         if user is None or not getattr(user, "is_authenticated", False):
@@ -390,14 +396,10 @@ def _inputs_key(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> 
     and legal actions (never the state), the version its forms carry (if it has any), its deadline,
     and the table's, seats', chat's and table events' rows. A move that leaves all of it unchanged
     (another seat's secret night pick, say) needs no new rendering for this audience."""
-    match = snapshot.match
-    # The snapshot key without its match part (the only part that holds the version).
-    match_part = (match.pk, match.version) if match else None
-    rest = tuple(p for p in snapshot.key if not (isinstance(p, tuple) and p[:2] == match_part))
     return (
         audience,
-        rest,
-        _match_part(match),
+        snapshot.key_without_match,
+        _match_part(snapshot.match),
         json.dumps(ctx["view"], sort_keys=True, default=str),
         tuple(a["json"] for a in ctx["actions"]),
         ctx["version"] if ctx["actions"] else None,  # only forms carry it

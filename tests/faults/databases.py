@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import os
 import sqlite3
+from abc import ABC, abstractmethod
 from pathlib import Path
 
 from tests.components import require
@@ -16,14 +17,16 @@ ADMIN_URL = os.environ.get("FAULTS_POSTGRES_URL", "postgresql://postgres@127.0.0
 _numbers = itertools.count(1)
 
 
-class FaultDatabase:
+class FaultDatabase(ABC):
+    """One test's database: the settings its servers need, a way to read one value, a clean-up."""
+
     kind = ""
 
-    def env(self) -> dict[str, str]:
-        raise NotImplementedError
+    @abstractmethod
+    def env(self) -> dict[str, str]: ...
 
-    def scalar(self, sql: str) -> object:
-        raise NotImplementedError
+    @abstractmethod
+    def scalar(self, sql: str) -> object: ...
 
     def drop(self) -> None:
         return None
