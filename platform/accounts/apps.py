@@ -10,4 +10,7 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from accounts import checks  # noqa: F401  (registers the layout check)
+        from accounts import (
+            checks,  # noqa: F401  (registers the layout check)
+            sessions,  # noqa: F401  (connects the auth-generation signals)
+        )

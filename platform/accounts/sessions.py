@@ -1,14 +1,31 @@
 """Whether a session still speaks for its user, checked again on every act of a long-lived
-socket: the scope's user was read once, at connect, and a socket can stay open for hours."""
+socket: the scope's user was read once, at connect, and a socket can stay open for hours.
+
+The full check (:func:`session_still_acts`) reads the session and the account: two queries and a
+session decode, ~2 ms of the one database thread on every move (issue 9). :class:`ActingCheck`
+keeps a socket's last positive answer while nothing that could change it happened. Every such
+event bumps the user's **auth generation** on Django's cache framework (so on Redis, across
+processes): a log-in or log-out, any save or deletion of the account (a password change, a
+deactivation, a guest merged away), a sanction given, changed or lifted, a session of theirs
+deleted. A socket whose generation moved checks in full again, as does one whose last full check is
+``ACTING_RECHECK_S`` old (what no signal reports: a session expiring, a bulk ``update()``). A
+negative answer is never kept.
+"""
 
 from __future__ import annotations
 
+import time
+import uuid
 from importlib import import_module
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, user_logged_in, user_logged_out
+from django.contrib.sessions.models import Session
+from django.core.cache import cache
 from django.db.models import Exists, OuterRef
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 from django.utils.crypto import constant_time_compare
 
 from accounts.models import User
@@ -31,3 +48,72 @@ def session_still_acts(session_key: str | None, user: Any) -> bool:
     session_hash = store.get(HASH_SESSION_KEY) or ""
     hashes = [current.get_session_auth_hash(), *current.get_session_auth_fallback_hash()]
     return bool(session_hash) and any(constant_time_compare(session_hash, h) for h in hashes)
+
+
+ACTING_RECHECK_S = 30.0
+
+
+def _generation_key(user_pk: Any) -> str:
+    return f"auth-generation:{user_pk}"
+
+
+def bump_generation(user_pk: Any) -> None:
+    """Something that may end a session's right to act happened to this user."""
+    if user_pk is not None:
+        cache.set(_generation_key(user_pk), uuid.uuid4().hex, None)
+
+
+def generation(user_pk: Any) -> str:
+    """The user's current auth generation (a new one if the cache holds none)."""
+    key = _generation_key(user_pk)
+    current = cache.get(key)
+    if current is None:
+        cache.add(key, uuid.uuid4().hex, None)
+        current = cache.get(key)
+    return str(current)
+
+
+class ActingCheck:
+    """One socket's :func:`session_still_acts`, kept while its user's generation stands still."""
+
+    def __init__(self) -> None:
+        self.generation: str | None = None
+        self.checked_at = 0.0
+
+    def still_acts(self, session_key: str | None, user: Any) -> bool:
+        if not session_key or user is None or not getattr(user, "is_authenticated", False):
+            return False
+        now = time.monotonic()
+        current = generation(user.pk)  # read before the full check: a bump during it is seen next time
+        if self.generation == current and now - self.checked_at < ACTING_RECHECK_S:
+            return True
+        acts = session_still_acts(session_key, user)
+        self.generation, self.checked_at = (current, now) if acts else (None, 0.0)
+        return acts
+
+
+@receiver(user_logged_in)
+@receiver(user_logged_out)
+def _on_log_in_or_out(sender: Any, user: Any = None, **kwargs: Any) -> None:
+    bump_generation(getattr(user, "pk", None))
+
+
+@receiver(post_save, sender=User)
+@receiver(post_delete, sender=User)
+def _on_account_change(sender: Any, instance: User, **kwargs: Any) -> None:
+    bump_generation(instance.pk)
+
+
+@receiver(post_save, sender=Sanction)
+@receiver(post_delete, sender=Sanction)
+def _on_sanction(sender: Any, instance: Sanction, **kwargs: Any) -> None:
+    bump_generation(instance.user_id)
+
+
+@receiver(post_delete, sender=Session)
+def _on_session_deleted(sender: Any, instance: Session, **kwargs: Any) -> None:
+    try:
+        user_pk = instance.get_decoded().get(SESSION_KEY)
+    except Exception:  # a session that no longer decodes names nobody
+        return
+    bump_generation(user_pk)

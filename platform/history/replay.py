@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.base import Engine, State
 from tables.models import Match, Move, Seat
-from tables.renderer import TEMPLATE_PARTS, log_items
+from tables.renderer import TEMPLATE_PARTS, log_items, ring_rows
 from tables.rendering import seat_names
 
 SPECTATOR = "spectator"
@@ -122,6 +122,17 @@ def view_context(match: Match, view: dict[str, Any], seat: int | None, names: li
         ],
         "oob": False,
     }
+    ctx["seat_html"] = ring_rows(
+        slug=slug,
+        table=match.table,
+        seat_rows=ctx["seat_rows"],
+        view=view,
+        my_seat=seat,
+        me_id=None,
+        signed_in=False,
+        is_host=False,
+        onlooker=None,
+    )
     ctx["log_items"] = log_items(slug, view, names, seat, ctx["tpl"])
     if view.get("result"):
         winners = view["result"]["winners"]

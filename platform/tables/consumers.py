@@ -14,7 +14,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from accounts.sessions import session_still_acts
+from accounts.sessions import ActingCheck
 from games.base import IllegalAction
 from shabneshin import ratelimit
 from shabneshin.rejoin import RejoinsItsGroups
@@ -100,6 +100,7 @@ class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
         self.language = language_from_scope(self.scope)
         self.token = self.scope["url_route"]["kwargs"]["token"]
         self.sent = renderer.SentFragments()
+        self.acting = ActingCheck()
         self.budget = FrameBudget()
         self.seen: renderer.Snapshot | None = None
         self.audience: renderer.Audience | None = None
@@ -289,7 +290,7 @@ class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
         session = self.scope.get("session")
         if user is None or not user.is_authenticated or session is None or not session.session_key:
             return None
-        return user if session_still_acts(session.session_key, user) else None
+        return user if self.acting.still_acts(session.session_key, user) else None
 
     def _seat_and_match(self, user: Any) -> tuple[int | None, Match | None]:
         """Where this socket's user sits and the match, from what the socket last rendered (the

@@ -23,20 +23,21 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property, partial
 from typing import Any
 
-from django.template.loader import render_to_string
+from django.template.loader import render_to_string, select_template
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from games.base import TIMEOUT, visible_log
-from tables import chat, decisions
+from tables import chat, decisions, seat_ring
 from tables.models import ChatMessage, Match, Seat, Table, TableEvent
 
 FRAGMENTS = ("status", "seats", "board", "actions", "log", "chat", "errors")
 TEMPLATE_PARTS = (*FRAGMENTS, "action_label", "log_entry", "result", "seat_badge")
 CSRF_PLACEHOLDER = "__shabneshin_csrf_token__"
+VERSION_PLACEHOLDER = "__shabneshin_table_version__"
 
 SNAPSHOTS_KEPT = 256
 RENDERS_KEPT = 2048
@@ -181,6 +182,8 @@ _snapshots = _LRU(SNAPSHOTS_KEPT)
 _renders = _LRU(RENDERS_KEPT)
 _log_items = _LRU(LOG_ITEMS_KEPT)
 _events = _LRU(SNAPSHOTS_KEPT)
+_log_lists = _LRU(SNAPSHOTS_KEPT * 4)  # a viewer's whole list of log items, by the log's encoding
+_seat_rows = _LRU(RENDERS_KEPT)  # one seat's row of the ring per distinct inputs (tables.seat_ring)
 
 
 def snapshot_for_event(table_id: int, event: str | None) -> Snapshot | None:
@@ -203,6 +206,8 @@ def clear_caches() -> None:
     _renders.clear()
     _log_items.clear()
     _events.clear()
+    _seat_rows.clear()
+    _log_lists.clear()
 
 
 # --- context ---------------------------------------------------------------------------------------
@@ -275,12 +280,31 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
     ctx["seat_rows"] = [
         {"seat": s, "number": s.number, "name": names[s.number], "awaited": s.number in awaiting} for s in seats
     ]
+    # The ring's rows, rendered (or reused) only when #seats itself is rendered.
+    ctx["seat_html"] = ring_rows(
+        slug=slug,
+        table=table,
+        seat_rows=ctx["seat_rows"],
+        view=ctx["view"],
+        my_seat=seat,
+        me_id=ctx["me_id"],
+        signed_in=audience.signed_in,
+        is_host=audience.is_host,
+        onlooker=ctx["user"],
+    )
     if audience.is_host and table.status in (Table.Status.OPEN, Table.Status.PLAYING):
         ctx["host_menu"] = host_menu(snapshot, ctx["seat_rows"])
     ctx["can_chat"] = seat is not None and (
         match is None or match.status != Match.Status.PLAYING or bool(ctx["view"].get("can_chat", True))
     )
     return ctx
+
+
+def ring_rows(**viewer: Any) -> Any:
+    """The ``seat_html`` of a context: a callable (templates call it when they read it) giving
+    each seat's row of the ring (:func:`tables.seat_ring.rows_html`, given ``viewer``'s keyword
+    arguments), so a reused ``#seats`` costs nothing."""
+    return partial(seat_ring.rows_html, csrf_token=CSRF_PLACEHOLDER, cache=_seat_rows, **viewer)
 
 
 def host_menu(snapshot: Snapshot, seat_rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -348,11 +372,17 @@ def log_items(
     slug: str, view: dict[str, Any], names: list[str], seat: int | None, tpl: dict[str, list[str]]
 ) -> list[str]:
     """Each log entry this viewer may read, rendered as its ``<li>``: once per entry, viewer, language
-    and game state that it depends on; a move renders only the entries it added."""
+    and game state that it depends on; a move renders only the entries it added. A viewer whose
+    log did not change gets its whole list back for one encoding of the log, not one per entry."""
     small_view = log_view(view)
     fixed = (slug, translation.get_language(), seat, tuple(names), json.dumps(small_view, sort_keys=True))
+    entries = view.get("log", [])
+    whole_key = (fixed, "whole", json.dumps(entries, sort_keys=True))
+    whole = _log_lists.get(whole_key)
+    if whole is not None:
+        return list(whole)
     out = []
-    for entry in view.get("log", []):
+    for entry in entries:
         key = (fixed, json.dumps(entry, sort_keys=True))
         item = _log_items.get(key)
         if item is None:
@@ -364,6 +394,7 @@ def log_items(
             )
             _log_items.put(key, item)
         out.append(item)
+    _log_lists.put(whole_key, tuple(out))
     return out
 
 
@@ -443,14 +474,64 @@ def fragments_for(snapshot: Snapshot, audience: Audience) -> dict[str, str]:
                 if name == "log" and (cached_log := _renders.get(log_key)) is not None:
                     rest[name] = cached_log
                     continue
+                if name == "errors":  # a socket's own error goes through error_fragment
+                    rest[name] = error_fragment(None, audience.language)
+                    continue
                 rest[name] = render_fragment(name, ctx, oob=True)
             _renders.put(chat_key, rest["chat"])
             _renders.put(log_key, rest["log"])
             _renders.put(inputs, rest)
-        rendered = {"status": render_fragment("status", ctx, oob=True), **rest}
+        rendered = {"status": _status(snapshot, audience, ctx), **rest}
         rendered = {name: rendered[name] for name in FRAGMENTS}
     _renders.put(key, rendered)
     return rendered
+
+
+def _status(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
+    """``#status``: new at every version, since it carries the version (``data-version``). The
+    generic one reads little else (:func:`_status_key`), the same for every seat that is not
+    deciding, so it is rendered once per such inputs with a placeholder for the version and
+    shared. The host's is rendered every time (the host menu's forms carry the version and read the
+    decision window), and so is a game's own ``_status.html``, whose reads are not known here."""
+    if audience.is_host or not _generic_status(ctx["slug"]):
+        return render_fragment("status", ctx, oob=True)
+    key = _status_key(snapshot, audience, ctx)
+    html = _renders.get(key)
+    if html is None:
+        html = render_fragment("status", {**ctx, "table_version": VERSION_PLACEHOLDER}, oob=True)
+        _renders.put(key, html)
+    return html.replace(VERSION_PLACEHOLDER, str(snapshot.version))  # type: ignore[no-any-return]
+
+
+def _status_key(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> tuple[Any, ...]:
+    """What ``tables/_status.html`` reads besides the version: the table's and seats' rows and
+    every Match field but the per-move ones, the language, whether the viewer has a seat, is
+    signed in and won, whether it is their turn (and with actions to choose), their deadline, who
+    is awaited, the game's end and result, the pause and the autopilot."""
+    view = ctx["view"] or {}
+    result = view.get("result") or {}
+    return (
+        "status",
+        snapshot.key_without_match,
+        _match_part(snapshot.match),
+        audience.language,
+        audience.signed_in,
+        audience.seat is None,
+        audience.seat is not None and audience.seat in result.get("winners", ()),
+        ctx["my_turn"],
+        bool(ctx["actions"]),
+        ctx["deadline"],
+        tuple(str(name) for name in ctx.get("awaiting_names", ())),
+        json.dumps([view.get("over"), result], sort_keys=True, default=str),
+        str(ctx["paused_by"]),
+        ctx["on_autopilot"],
+    )
+
+
+@cache
+def _generic_status(slug: str) -> bool:
+    names = [f"games/{slug}/_status.html", "tables/_status.html"]
+    return select_template(names).origin.template_name == "tables/_status.html"  # type: ignore[no-any-return]
 
 
 def error_fragment(text: str | None, language: str) -> str:

@@ -1,0 +1,173 @@
+"""The seat ring (``#seats``), one seat's row at a time.
+
+A move changes one or two rows of the ring (whose turn it is, who is ready, who died), and a row
+looks the same to most audiences, so each row is rendered once for each distinct set of inputs and
+reused by every audience and every later version that has the same inputs. The ring is those rows
+inside ``tables/_seats.html``. Before, the whole ring was rendered for every audience at every
+version: six rows and six badges, the most expensive fragment of a move (issue 9).
+
+A row's inputs (:func:`_row_key`) are its table's token and status, the seat row itself (number,
+player, bot, autopilot), the seat's display name, whether it is awaited, whether it is the viewer's
+own seat (and whether the viewer has one), whether the viewer is signed in or the host, the
+language, and the seat's **badge view**: the part of the viewer's view that the game's
+``_seat_badge.html`` reads for that seat (:data:`BADGE_READS`). The row template gets only these:
+the badge is rendered from the badge view alone, so a badge that read anything else would render it
+missing. ``tests/platform/test_seat_ring.py`` renders every badge of random games of every game
+both ways (full view and context, badge view) and compares, and checks that warm rows equal fresh
+ones.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
+
+# What each game's seat badge reads of the view (templates/games/<slug>/_seat_badge.html):
+# ``indexed``: lists (or seat-keyed dicts) of which it reads the badge's own seat's item;
+# ``members``: seat lists it asks "is this seat in it"; ``scalars``: values it reads whole;
+# ``public``: keys of ``view.public`` it reads whole.
+BADGE_READS: dict[str, dict[str, tuple[str, ...]]] = {
+    "werewolf": {
+        "indexed": ("dead_roles",),
+        "members": ("alive", "ready", "voted", "my_wolves"),
+        "scalars": ("phase",),
+    },
+    "dracula": {"indexed": ("roles",)},
+    "insidejob": {"indexed": ("players",), "scalars": ("phase",), "public": ("leader",)},
+    "monster": {"indexed": ("players",), "scalars": ("phase",)},
+    "mummy": {"indexed": ("players",), "scalars": ("over", "dance", "active")},
+}
+
+NOT_MINE = -1  # a seated viewer's seat, as a row of another seat sees it: only "not this one" matters
+
+
+def badge_view(slug: str, view: dict[str, Any] | None, number: int) -> dict[str, Any] | None:
+    """The part of ``view`` that seat ``number``'s badge reads, in the view's own shape (so the
+    badge template reads it as it reads the whole view)."""
+    if view is None:
+        return None
+    reads = BADGE_READS.get(slug, {})
+    out: dict[str, Any] = {}
+    for key in reads.get("indexed", ()):
+        if key in view:
+            out[key] = _only_item(view[key], number)
+    for key in reads.get("members", ()):
+        if key in view:
+            out[key] = [number] if _has(view[key], number) else []
+    for key in reads.get("scalars", ()):
+        if key in view:
+            out[key] = view[key]
+    public_keys = reads.get("public", ())
+    if public_keys and isinstance(view.get("public"), dict):
+        out["public"] = {k: view["public"][k] for k in public_keys if k in view["public"]}
+    return out
+
+
+def _only_item(items: Any, number: int) -> Any:
+    if isinstance(items, list):
+        return [item if i == number else None for i, item in enumerate(items)]
+    if isinstance(items, dict):
+        return {k: v for k, v in items.items() if k in (number, str(number))}
+    return items
+
+
+def _has(items: Any, number: int) -> bool:
+    try:
+        return number in items
+    except TypeError:
+        return False
+
+
+def rows_html(
+    *,
+    slug: str,
+    table: Any,
+    seat_rows: list[dict[str, Any]],
+    view: dict[str, Any] | None,
+    my_seat: int | None,
+    me_id: int | None,
+    signed_in: bool,
+    is_host: bool,
+    onlooker: Any,
+    csrf_token: str,
+    cache: Any,
+) -> list[SafeString]:
+    """Each seat's ``<li>`` of the ring, from ``cache`` (an LRU map) where its inputs were seen.
+    ``onlooker`` is what a fragment may know of the viewer (``user``), ``csrf_token`` the
+    placeholder that each socket fills in."""
+    language = translation.get_language()
+    badge_template = [f"games/{slug}/_seat_badge.html", "tables/_seat_badge.html"]
+    out = []
+    for index, row in enumerate(seat_rows):
+        seat, number = row["seat"], row["number"]
+        badge = badge_view(slug, view, number)
+        mine = my_seat is not None and number == my_seat
+        own_account = seat.user_id is not None and seat.user_id == me_id
+        key = _row_key(
+            slug, language, table, seat, row, index, badge, mine, my_seat is not None, own_account, signed_in, is_host
+        )
+        html = cache.get(key)
+        if html is None:
+            html = mark_safe(  # noqa: S308 - rendered by our own autoescaping template
+                render_to_string(
+                    "tables/_seat_row.html",
+                    {
+                        "row": row,
+                        "seat": seat,
+                        "index": index,
+                        "table": table,
+                        "view": badge,
+                        "number": number,
+                        "my_seat": number if mine else (None if my_seat is None else NOT_MINE),
+                        "me_id": seat.user_id if own_account else None,
+                        "user": onlooker,
+                        "is_host": is_host,
+                        "tpl": {"seat_badge": badge_template},
+                        "csrf_token": csrf_token,
+                    },
+                )
+            )
+            cache.put(key, html)
+        out.append(html)
+    return out
+
+
+def _row_key(
+    slug: str,
+    language: str,
+    table: Any,
+    seat: Any,
+    row: dict[str, Any],
+    index: int,
+    badge: dict[str, Any] | None,
+    mine: bool,
+    seated: bool,
+    own_account: bool,
+    signed_in: bool,
+    is_host: bool,
+) -> tuple[Any, ...]:
+    return (
+        "seat-row",
+        slug,
+        language,
+        table.token,
+        table.status,
+        index,
+        seat.number,
+        seat.user_id,
+        seat.is_bot,
+        seat.autopilot,
+        seat.is_empty,
+        str(row["name"]),
+        row["awaited"],
+        mine,
+        seated,
+        own_account,
+        signed_in,
+        is_host,
+        json.dumps(badge, sort_keys=True, default=str),
+    )

@@ -1,0 +1,140 @@
+"""What the renderer reuses must look exactly as a fresh rendering from the whole context would, for
+every audience of every game, through a whole game: the seat ring's rows (tables.seat_ring), each
+rendered once per distinct inputs, the shared ``#status`` and every other reused fragment."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import replace
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from tables import renderer, seat_ring, seating
+from tables.models import Match, Table
+from tests.platform.helpers import play_until
+
+pytestmark = pytest.mark.django_db
+
+GAMES = [("werewolf", 6), ("dracula", 2), ("insidejob", 4), ("monster", 3), ("mummy", 5)]
+VERSIONS_CHECKED = 40
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches():
+    renderer.clear_caches()
+    yield
+    renderer.clear_caches()
+
+
+def _bot_table(slug: str, players: int) -> Match:
+    host = get_user_model().objects.create_user(
+        username=f"ring-{slug}", password="a-long-password-1", display_name="Host"
+    )
+    table = seating.create_table(host, slug, players, Table.Visibility.PRIVATE)
+    seating.fill_with_bots(table, host)
+    seating.start(table, host, seed=11)
+    return Match.objects.get(table=table)
+
+
+def _audiences(players: int) -> list[renderer.Audience]:
+    return [renderer.Audience(seat, False, True, "en") for seat in [None, *range(players)]]
+
+
+@pytest.mark.parametrize(("slug", "players"), GAMES)
+def test_a_seat_badge_reads_only_its_badge_view(slug, players):
+    """Every badge rendered from its seat's badge view equals the badge rendered from the whole
+    view and context, at every version of a game, for every seat and a spectator."""
+    match = _bot_table(slug, players)
+    compared = 0
+    for version in range(VERSIONS_CHECKED):
+        match = play_until(match, lambda m, v=version: m.version >= v or m.status != "playing")
+        snapshot = renderer.load(match.table_id)
+        for language in ("en", "fa"):
+            with translation.override(language):
+                for audience in _audiences(players):
+                    ctx = renderer.build_context(snapshot, audience)
+                    for number in range(players):
+                        whole = render_to_string(ctx["tpl"]["seat_badge"], {**ctx, "number": number})
+                        mine = audience.seat is not None and number == audience.seat
+                        part = render_to_string(
+                            ctx["tpl"]["seat_badge"],
+                            {
+                                "view": seat_ring.badge_view(slug, ctx["view"], number),
+                                "number": number,
+                                "my_seat": number if mine else (None if audience.seat is None else seat_ring.NOT_MINE),
+                            },
+                        )
+                        assert part == whole, (slug, match.version, audience, number)
+                        compared += bool(whole.strip())
+        if match.status != "playing":
+            break
+    assert compared > 0, "no badge showed anything: nothing was compared"
+
+
+@pytest.mark.parametrize(("slug", "players"), GAMES)
+def test_a_reused_seat_row_equals_a_fresh_one(slug, players):
+    """Rows kept from earlier versions and other audiences give the ring a fresh rendering gives."""
+    match = _bot_table(slug, players)
+    for version in range(VERSIONS_CHECKED):
+        match = play_until(match, lambda m, v=version: m.version >= v or m.status != "playing")
+        snapshot = renderer.load(match.table_id)
+        with translation.override("en"):
+            for audience in _audiences(players):
+                warm = renderer.render_fragment("seats", renderer.build_context(snapshot, audience))
+                kept, renderer._seat_rows = renderer._seat_rows, renderer._LRU(renderer.RENDERS_KEPT)
+                try:
+                    fresh = renderer.render_fragment("seats", renderer.build_context(snapshot, audience))
+                finally:
+                    renderer._seat_rows = kept
+                assert warm == fresh, (slug, match.version, audience)
+        if match.status != "playing":
+            break
+
+
+@contextmanager
+def _empty_caches():
+    """The renderer's caches, empty for the duration (the warm ones are put back after)."""
+    names = ("_snapshots", "_renders", "_log_items", "_log_lists", "_events", "_seat_rows")
+    kept = {name: getattr(renderer, name) for name in names}
+    try:
+        for name in names:
+            setattr(renderer, name, renderer._LRU(renderer.RENDERS_KEPT))
+        yield
+    finally:
+        for name, cache in kept.items():
+            setattr(renderer, name, cache)
+
+
+@pytest.mark.parametrize(("slug", "players"), GAMES)
+def test_every_reused_fragment_equals_a_fresh_rendering(slug, players):
+    """Fragments from caches warmed by earlier versions and other audiences (the host's too) equal
+    those rendered with empty caches, in both languages."""
+    match = _bot_table(slug, players)
+    audiences = [renderer.Audience(None, True, True, "en"), *_audiences(players)]
+    for version in range(VERSIONS_CHECKED):
+        match = play_until(match, lambda m, v=version: m.version >= v or m.status != "playing")
+        snapshot = renderer.load(match.table_id)
+        for language in ("en", "fa"):
+            for audience in audiences:
+                audience = replace(audience, language=language)
+                warm = renderer.fragments_for(snapshot, audience)
+                with _empty_caches():
+                    fresh = renderer.fragments_for(snapshot, audience)
+                assert warm == fresh, (slug, match.version, audience)
+        if match.status != "playing":
+            break
+
+
+def test_a_dead_werewolf_players_badge_shows_the_role_the_village_learned():
+    """§3.2/§3.5: a dead player's role becomes public, so the ring shows it beside "out"."""
+    match = _bot_table("werewolf", 6)
+    match = play_until(match, lambda m: any(m.state["public"]["dead_roles"]) or m.status != "playing")
+    dead = next(i for i, role in enumerate(match.state["public"]["dead_roles"]) if role)
+    snapshot = renderer.load(match.table_id)
+    with translation.override("en"):
+        html = renderer.render_fragment("seats", renderer.build_context(snapshot, _audiences(6)[0]))
+    assert f'data-testid="dead-{dead}"' in html
+    assert f'data-role-of="{dead}"' in html
