@@ -32,7 +32,7 @@ def merge_guest_into(guest: User, account: User) -> int:
     movable = Seat.objects.filter(user=guest).exclude(table_id__in=taken_tables)
     moved = movable.update(user=account)
     Table.objects.filter(host=guest).update(host=account)
-    ChatMessage.objects.filter(author=guest).update(author=account)
+    ChatMessage.objects.filter(author=guest).update(author=account)  # the guest's deletion below bumps the chat
     Seat.objects.filter(user=guest, table__status=Table.Status.PLAYING).update(user=None, autopilot=True)
     Seat.objects.filter(user=guest).update(user=None)
     rated_games = ratings.games_of(guest)

@@ -15,14 +15,12 @@ negative answer is never kept.
 from __future__ import annotations
 
 import time
-import uuid
 from importlib import import_module
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, user_logged_in, user_logged_out
 from django.contrib.sessions.models import Session
-from django.core.cache import cache
 from django.db.models import Exists, OuterRef
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -30,6 +28,7 @@ from django.utils.crypto import constant_time_compare
 
 from accounts.models import User
 from moderation.models import Sanction
+from shabneshin import generations
 
 
 def session_still_acts(session_key: str | None, user: Any) -> bool:
@@ -50,7 +49,7 @@ def session_still_acts(session_key: str | None, user: Any) -> bool:
     return bool(session_hash) and any(constant_time_compare(session_hash, h) for h in hashes)
 
 
-ACTING_RECHECK_S = 30.0
+ACTING_RECHECK_S = 300.0
 
 
 def _generation_key(user_pk: Any) -> str:
@@ -60,17 +59,7 @@ def _generation_key(user_pk: Any) -> str:
 def bump_generation(user_pk: Any) -> None:
     """Something that may end a session's right to act happened to this user."""
     if user_pk is not None:
-        cache.set(_generation_key(user_pk), uuid.uuid4().hex, None)
-
-
-def generation(user_pk: Any) -> str:
-    """The user's current auth generation (a new one if the cache holds none)."""
-    key = _generation_key(user_pk)
-    current = cache.get(key)
-    if current is None:
-        cache.add(key, uuid.uuid4().hex, None)
-        current = cache.get(key)
-    return str(current)
+        generations.bump(_generation_key(user_pk))
 
 
 class ActingCheck:
@@ -84,7 +73,8 @@ class ActingCheck:
         if not session_key or user is None or not getattr(user, "is_authenticated", False):
             return False
         now = time.monotonic()
-        current = generation(user.pk)  # read before the full check: a bump during it is seen next time
+        # Read before the full check: a bump during it is seen next time.
+        current = generations.current(_generation_key(user.pk))
         if self.generation == current and now - self.checked_at < ACTING_RECHECK_S:
             return True
         acts = session_still_acts(session_key, user)
@@ -98,16 +88,13 @@ def _on_log_in_or_out(sender: Any, user: Any = None, **kwargs: Any) -> None:
     bump_generation(getattr(user, "pk", None))
 
 
-@receiver(post_save, sender=User)
-@receiver(post_delete, sender=User)
-def _on_account_change(sender: Any, instance: User, **kwargs: Any) -> None:
-    bump_generation(instance.pk)
+def _on_account_or_sanction(sender: Any, instance: Any, **kwargs: Any) -> None:
+    bump_generation(instance.user_id if isinstance(instance, Sanction) else instance.pk)
 
 
-@receiver(post_save, sender=Sanction)
-@receiver(post_delete, sender=Sanction)
-def _on_sanction(sender: Any, instance: Sanction, **kwargs: Any) -> None:
-    bump_generation(instance.user_id)
+for _signal in (post_save, post_delete):
+    for _model in (User, Sanction):
+        _signal.connect(_on_account_or_sanction, sender=_model, dispatch_uid=f"auth-generation-{_model.__name__}")
 
 
 @receiver(post_delete, sender=Session)

@@ -127,7 +127,11 @@ if REDIS_URL:
         }
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Rate limits and each user's auth generation (accounts.sessions) live here: room for a busy
+    # night's sessions (the default keeps 300 entries and then drops a third at random).
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 50_000}}
+    }
 RATE_CHAT_PER_MINUTE = env_int("RATE_CHAT_PER_MINUTE", 20)
 RATE_TABLES_PER_HOUR = env_int("RATE_TABLES_PER_HOUR", 20)
 RATE_SIGNUPS_PER_HOUR = env_int("RATE_SIGNUPS_PER_HOUR", 10)

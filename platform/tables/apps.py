@@ -12,6 +12,8 @@ class TablesConfig(AppConfig):
     def ready(self) -> None:
         from django.conf import settings
 
+        from tables import chat  # noqa: F401  (connects the chat-generation signals)
+
         if settings.BENCH_COUNTERS:
             from shabneshin import counters
 

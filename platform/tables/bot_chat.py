@@ -136,6 +136,7 @@ def post_as_bot(
     )
     if at is not None:
         ChatMessage.objects.filter(pk=message.pk).update(created_at=at)
+        chat.changed(table.pk)  # no signal reports an update()
         message.created_at = at
     broadcast.chat_posted(table.token)
     return message

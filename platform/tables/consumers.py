@@ -114,7 +114,7 @@ class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
         await self.accept()
         user = self.scope.get("user")
         if user is not None and user.is_authenticated:
-            await self._heartbeat(user.pk)  # seen from the first moment; then the hub beats for it
+            await self._arrive(user)
         await self._push()
 
     async def disconnect(self, code: int) -> None:
@@ -128,14 +128,18 @@ class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
     async def rejoined(self) -> None:
         await self._push()  # what changed while the layer was away never reached this socket
 
-    async def _heartbeat(self, user_id: int) -> None:
-        """Presence (tables.presence): this socket's player is seen at its table now. Later beats
-        come from the hub, one query a period for all of this process's sockets."""
+    @database_sync_to_async
+    def _arrive(self, user: Any) -> None:
+        """In one trip: presence (tables.presence), this socket's player is seen at its table from
+        the first moment (later beats come from the hub, one query a period for all of this
+        process's sockets); and the first "does this session still act" check, so a first move
+        does not wait for it (accounts.sessions.ActingCheck)."""
         assert self.table_id is not None
         try:
-            await database_sync_to_async(presence.heartbeat)(self.table_id, user_id)
+            presence.heartbeat(self.table_id, user.pk)
         except Exception:  # a missed beat is only a later one; the socket goes on
             log.warning("presence heartbeat failed", exc_info=True)
+        self._acting_user()
 
     # -- from the browser --
 

@@ -20,8 +20,6 @@ What keeps this safe:
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cache, cached_property, partial
 from typing import Any
@@ -32,6 +30,7 @@ from django.utils.safestring import mark_safe
 
 from games.base import TIMEOUT, visible_log
 from tables import chat, decisions, seat_ring
+from tables.lru import LRU as _LRU
 from tables.models import ChatMessage, Match, Seat, Table, TableEvent
 
 FRAGMENTS = ("status", "seats", "board", "actions", "log", "chat", "errors")
@@ -118,10 +117,11 @@ def _key(
 
 
 def load(table_id: int) -> Snapshot | None:
-    """The table, its match, seats and recent chat, in three queries (the table's own log is read
-    again only when it grew, :func:`_events_of`)."""
-    table = Table.objects.select_related("match", "next_table").filter(pk=table_id).first()
-    if table is None:
+    """The table with its match, and its seats, in two queries; the recent chat when it changed
+    (:func:`tables.chat.recent_with_mutes`), the table's own log when it grew (:func:`_events_of`)."""
+    try:  # get(), not first(): no ordering to compile (the ORM's compiling is most of this query's cost)
+        table = Table.objects.select_related("match", "next_table").get(pk=table_id)
+    except Table.DoesNotExist:
         return None
     try:
         match: Match | None = table.match
@@ -131,8 +131,7 @@ def load(table_id: int) -> Snapshot | None:
         match.table = table  # the reverse side is known; don't let a template query it again
     seats = list(Seat.objects.filter(table_id=table_id).select_related("user").order_by("number"))
     events = _events_of(table)
-    messages = chat.recent_for(table_id)
-    mutes = chat.mutes_of_authors(messages)
+    messages, mutes = chat.recent_with_mutes(table_id)
     return Snapshot(table, seats, match, messages, _key(table, seats, match, messages, events), mutes, events)
 
 
@@ -148,34 +147,6 @@ def _events_of(table: Table) -> list[TableEvent]:
     events = list(TableEvent.objects.filter(table_id=table.pk).order_by("pk"))
     _events.put(key, events)
     return events
-
-
-class _LRU:
-    """A small thread-safe LRU map (the renders run in database_sync_to_async's worker thread,
-    the page views in others)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[Any, Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Any) -> Any:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
-
-    def put(self, key: Any, value: Any) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
 
 
 _snapshots = _LRU(SNAPSHOTS_KEPT)
@@ -208,6 +179,7 @@ def clear_caches() -> None:
     _events.clear()
     _seat_rows.clear()
     _log_lists.clear()
+    chat.clear_kept()
 
 
 # --- context ---------------------------------------------------------------------------------------
@@ -372,17 +344,26 @@ def log_items(
     slug: str, view: dict[str, Any], names: list[str], seat: int | None, tpl: dict[str, list[str]]
 ) -> list[str]:
     """Each log entry this viewer may read, rendered as its ``<li>``: once per entry, viewer, language
-    and game state that it depends on; a move renders only the entries it added. A viewer whose
-    log did not change gets its whole list back for one encoding of the log, not one per entry."""
+    and game state that it depends on; a move renders only the entries it added.
+
+    The log is encoded once, as a whole. The same encoding as before gives back the same list; an
+    encoding that starts with the last one this viewer saw (its entries, then more) reuses those
+    items and looks at the new entries alone. (Entries of a JSON array follow each other whole, so
+    a common prefix up to an entry's end is a common prefix of entries.)"""
     small_view = log_view(view)
     fixed = (slug, translation.get_language(), seat, tuple(names), json.dumps(small_view, sort_keys=True))
     entries = view.get("log", [])
-    whole_key = (fixed, "whole", json.dumps(entries, sort_keys=True))
-    whole = _log_lists.get(whole_key)
-    if whole is not None:
-        return list(whole)
-    out = []
-    for entry in entries:
+    whole = json.dumps(entries, sort_keys=True)
+    kept = _log_lists.get((fixed, whole))
+    if kept is not None:
+        return list(kept)
+    last = _log_lists.get((fixed, "last"))
+    out: list[str] = []
+    if last is not None:
+        last_whole, last_items = last
+        if last_whole != "[]" and len(last_items) < len(entries) and whole.startswith(last_whole[:-1] + ", "):
+            out = list(last_items)
+    for entry in entries[len(out) :]:
         key = (fixed, json.dumps(entry, sort_keys=True))
         item = _log_items.get(key)
         if item is None:
@@ -394,7 +375,8 @@ def log_items(
             )
             _log_items.put(key, item)
         out.append(item)
-    _log_lists.put(whole_key, tuple(out))
+    _log_lists.put((fixed, whole), tuple(out))
+    _log_lists.put((fixed, "last"), (whole, tuple(out)))
     return out
 
 
@@ -477,6 +459,9 @@ def fragments_for(snapshot: Snapshot, audience: Audience) -> dict[str, str]:
                 if name == "errors":  # a socket's own error goes through error_fragment
                     rest[name] = error_fragment(None, audience.language)
                     continue
+                if name == "seats" and _generic(snapshot.table.game, "seats"):
+                    rest[name] = _seats(snapshot, audience, ctx)
+                    continue
                 rest[name] = render_fragment(name, ctx, oob=True)
             _renders.put(chat_key, rest["chat"])
             _renders.put(log_key, rest["log"])
@@ -493,7 +478,7 @@ def _status(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
     deciding, so it is rendered once per such inputs with a placeholder for the version and
     shared. The host's is rendered every time (the host menu's forms carry the version and read the
     decision window), and so is a game's own ``_status.html``, whose reads are not known here."""
-    if audience.is_host or not _generic_status(ctx["slug"]):
+    if audience.is_host or not _generic(ctx["slug"], "status"):
         return render_fragment("status", ctx, oob=True)
     key = _status_key(snapshot, audience, ctx)
     html = _renders.get(key)
@@ -501,6 +486,21 @@ def _status(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
         html = render_fragment("status", {**ctx, "table_version": VERSION_PLACEHOLDER}, oob=True)
         _renders.put(key, html)
     return html.replace(VERSION_PLACEHOLDER, str(snapshot.version))  # type: ignore[no-any-return]
+
+
+def _seats(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
+    """``#seats``: its rows (tables.seat_ring) in the generic wrapper, which reads besides them only
+    the table's token and status and whether the viewer is signed in, seated or the host; so a
+    wrapper around rows already seen is not rendered again."""
+    rows = tuple(ctx["seat_html"]())
+    table = snapshot.table
+    viewer = (audience.language, audience.is_host, audience.signed_in, audience.seat is None)
+    key = ("seats", table.token, table.status, viewer, rows)
+    html = _renders.get(key)
+    if html is None:
+        html = render_fragment("seats", {**ctx, "seat_html": rows}, oob=True)
+        _renders.put(key, html)
+    return html  # type: ignore[no-any-return]
 
 
 def _status_key(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> tuple[Any, ...]:
@@ -529,9 +529,10 @@ def _status_key(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> 
 
 
 @cache
-def _generic_status(slug: str) -> bool:
-    names = [f"games/{slug}/_status.html", "tables/_status.html"]
-    return select_template(names).origin.template_name == "tables/_status.html"  # type: ignore[no-any-return]
+def _generic(slug: str, part: str) -> bool:
+    """Whether the game renders ``part`` with the platform's own template (not one of its own)."""
+    names = [f"games/{slug}/_{part}.html", f"tables/_{part}.html"]
+    return select_template(names).origin.template_name == f"tables/_{part}.html"  # type: ignore[no-any-return]
 
 
 def error_fragment(text: str | None, language: str) -> str:

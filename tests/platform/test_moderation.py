@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.models import User
 from moderation.gate import BANNED_CLOSE_CODE
@@ -130,7 +130,7 @@ def test_a_staff_chat_mute_blocks_posting_for_its_period_only(chatting_table, bo
     mute = Sanction.objects.create(
         user=bob, kind="chat_mute", reason="flooding", until=timezone.now() + timedelta(hours=1), created_by=staff
     )
-    with pytest.raises(chat.ChatRefused, match="muted you in chat until .*flooding"):
+    with translation.override("en"), pytest.raises(chat.ChatRefused, match="muted you in chat until .*flooding"):
         chat.post(chatting_table, bob, "let me speak")
     assert ChatMessage.objects.count() == 0
     Sanction.objects.filter(pk=mute.pk).update(until=timezone.now() - timedelta(seconds=1))
