@@ -114,7 +114,7 @@ REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL, env_int("REDIS_POOL_SIZE", 1000))}
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "shabneshin.layers.InMemoryChannelLayer"}}
 
 # The cache holds the rate limits' counters (shabneshin/ratelimit.py): per process by default,
 # shared by every process through Redis with REDIS_URL.

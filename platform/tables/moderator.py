@@ -231,11 +231,13 @@ def _run_due_for(match_id: int, now: datetime) -> tuple[int, datetime | None]:
     """Apply what is due for one match; return how many moves, and its next deadline."""
     skip = connection.features.has_select_for_update_skip_locked
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update(skip_locked=skip)
-            .select_related("table")
-            .filter(pk=match_id, status=Match.Status.PLAYING, next_deadline__lte=now)
-            .first()
+        match = next(  # a slice, not first(): no ordering to compile
+            iter(
+                Match.objects.select_for_update(skip_locked=skip)
+                .select_related("table")
+                .filter(pk=match_id, status=Match.Status.PLAYING, next_deadline__lte=now)[:1]
+            ),
+            None,
         )
         if match is None:
             return 0, None  # another process took it, or it was answered in the meantime
