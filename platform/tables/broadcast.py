@@ -3,15 +3,25 @@ own seat's view of the current state (ARCHITECTURE §4).
 
 A send happens after the commit, so it must never turn a stored change into an error: a failed
 send (the channel layer's Redis is down, say) is logged and dropped. The next message repairs it,
-since every consumer renders the current state, not a delta."""
+since every consumer renders the current state, not a delta.
+
+Inside the server, a send from the database thread (a move, a chat line) is handed to the event
+loop that thread works for and not waited for: the one database thread is the server's narrowest
+point, and waiting for the loop to run the send (a Redis round trip, or whatever the loop is busy
+with) held every other table's work behind it (issue 9). Sends keep their order on the loop; and
+since each consumer renders the state it reads, not the message, a late one changes nothing.
+Elsewhere (a management command, the clock's own process, a test) the send is waited for."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import uuid
+from concurrent.futures import Future
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
@@ -22,10 +32,36 @@ log = logging.getLogger(__name__)
 def _send(group: str, message: dict) -> None:
     try:
         layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(group, message)
+        if layer is None:
+            return
+        loop = _loop_of_this_thread()
+        if loop is not None:
+            try:
+                sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+            except RuntimeError:  # the loop closed meanwhile: wait for the send instead
+                pass
+            else:
+                sent.add_done_callback(lambda done: _log_failure(group, done))
+                return
+        async_to_sync(layer.group_send)(group, message)
     except Exception:  # after the commit nothing may raise into a view, a consumer or the clock
         log.warning("group send to %s failed; the next message repairs it", group, exc_info=True)
+
+
+def _loop_of_this_thread() -> asyncio.AbstractEventLoop | None:
+    """The running event loop this (sync_to_async) thread works for, as asgiref records it."""
+    local = SyncToAsync.threadlocal
+    loop = getattr(local, "main_event_loop", None)
+    if loop is None or getattr(local, "main_event_loop_pid", None) != os.getpid():
+        return None
+    if loop.is_closed() or not loop.is_running():
+        return None
+    return loop  # type: ignore[no-any-return]
+
+
+def _log_failure(group: str, done: Future[Any]) -> None:
+    if not done.cancelled() and done.exception() is not None:
+        log.warning("group send to %s failed; the next message repairs it", group, exc_info=done.exception())
 
 
 def _after_commit(group: str, message: dict) -> None:

@@ -3,8 +3,9 @@
 Every socket of a table hears the same group message ("version N is out", with its event id).
 Without this, each would hop to ``database_sync_to_async``'s one worker thread on its own: six
 sockets, six hops, each queued behind every other table's work, each costing a thread hand-off.
-Here the first socket of this process to hear an event renders, in one hop, the fragments of every
-socket of this process at that table (:func:`tables.renderer.fragments_for`, cached per audience);
+Here the first socket of this process to hear an event renders, in one hop (to the loop's thread
+pool, not the database thread: :func:`_off_the_database_thread`), the fragments of every socket of
+this process at that table (:func:`tables.renderer.fragments_for`, cached per audience);
 the others await that result and only do their own cheap part on the event loop: what changed
 since they last sent, and their own CSRF token.
 
@@ -24,7 +25,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from django.conf import settings
 
 from tables import presence, renderer
@@ -108,7 +109,15 @@ class Hub:
         return await _render_one(table_id, event, consumer.scope.get("user"), consumer.language)
 
 
-@database_sync_to_async
+def _off_the_database_thread(func: Any) -> Any:
+    """Renders only read, so they run in the loop's thread pool, not on the one thread that every
+    ``database_sync_to_async`` call (moves, chat, seating) shares: with PostgreSQL and Redis a
+    render mostly waits on round trips, and several tables' renders wait at once. Each pool thread
+    has its own connection, cleaned as ``database_sync_to_async`` cleans its own."""
+    return DatabaseSyncToAsync(func, thread_sensitive=False)
+
+
+@_off_the_database_thread
 def _render_all(table_id: int, event: str, viewers: list[tuple[Any, Any, str]]) -> dict[Any, Rendered]:
     snapshot = renderer.snapshot_for_event(table_id, event)
     if snapshot is None:
@@ -120,7 +129,7 @@ def _render_all(table_id: int, event: str, viewers: list[tuple[Any, Any, str]]) 
     return out
 
 
-@database_sync_to_async
+@_off_the_database_thread
 def _render_one(table_id: int, event: str, user: Any, language: str) -> Rendered | None:
     snapshot = renderer.snapshot_for_event(table_id, event)
     if snapshot is None:
