@@ -6,11 +6,15 @@ Plan, by role:
   (a split vote kills nobody, §3.2); the first wolf attacks again the player every wolf attacked
   last night when nobody died (the doctor saved him, so he cannot save him twice running, §8.5),
   else the most dangerous non-wolf: the claimant who named one of them, then whoever voted for
-  wolves. By day every wolf votes the same non-wolf by that rule, lowest seat first.
+  wolves. By day a wolf runs with the village when the public evidence (votes and chat, read as a
+  village bot reads them) points at a non-wolf; when the village holds its votes, each wolf votes
+  alone at random (two wolves voting together would eliminate a villager, but the reveal would
+  mark them both); else every wolf votes the same non-wolf by the danger rule, lowest seat first.
 - The seer inquires players he has not checked yet, the most suspicious first, and votes for a
   wolf he found; he never votes for a player he cleared.
-- The doctor guards a seer claimant whose claims held up, else himself whenever the restriction
-  allows (§8.5), else the player he would least suspect. A player he guarded on a quiet night
+- The doctor guards a seer claimant whose claims held up, else a claimant who named a wolf (the
+  wolves hunt him first), else himself whenever the restriction allows (§8.5), else the player he
+  would least suspect. A player he guarded on a quiet night
   with a lone wolf alive was (unless that wolf made no pick) the one attacked, so no wolf.
 - Villagers (and seer and doctor by day) suspect whoever voted for them and whoever helped to
   eliminate a player who turned out to be village; they all vote the most suspicious player, ties
@@ -158,9 +162,14 @@ def _night(view: dict[str, Any], options: list[int], rng: random.Random, chat: C
             ranked = sorted(fresh, key=lambda t: (-suspicion.get(t, 0.0), rng.random()))
             return int(ranked[0])
     if role == "DOCTOR":
-        trusted = [s for s, c in talk.seer_claims(view, chat).items() if c["proven"] and s in allowed and s != me]
+        claims = talk.seer_claims(view, chat)
+        trusted = [s for s, c in claims.items() if c["proven"] and s in allowed and s != me]
         if trusted:
             return int(trusted[0])
+        # The wolves hunt the claimant who named one of them first.
+        exposer = [s for s, c in claims.items() if c["wolves"] and not c["liar"] and s in allowed and s != me]
+        if exposer:
+            return int(exposer[0])
         if me in allowed:
             return int(me)
         suspicion = _suspicion(view, chat)
@@ -172,6 +181,18 @@ def _vote(view: dict[str, Any], options: list[int], rng: random.Random, chat: Ch
     allowed = set(options)
     if view["my_role"] == WOLF:
         wolves = view["my_wolves"]
+        # Run with the village: the player the public evidence points at, if he is no wolf (the
+        # elimination is then sure, and it marks no wolf as the odd voter).
+        public = _suspicion({**view, "seat": None, "my_role": None, "seer_results": []}, chat)
+        crowd = _top(public, allowed | set(wolves) - {view["seat"]})
+        if crowd is not None and crowd in allowed and crowd not in wolves and public[crowd] > 0:
+            return crowd
+        alive = set(view["alive"])
+        living_wolves = len(alive & set(wolves))
+        if _others_hold_votes(view, chat) and living_wolves < len(alive) - living_wolves - 1:
+            # The village holds its votes. Wolves voting together would eliminate a villager but
+            # mark both voters; each votes alone at random, as a clueless player might.
+            return int(pick(rng, sorted(allowed - set(wolves))))
         return _top(_danger_to_wolves(view, wolves, chat), allowed - set(wolves))
     suspicion = _suspicion(view, chat)
     candidates = {t for t in allowed if suspicion.get(t, 0.0) > -100.0}

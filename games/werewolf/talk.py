@@ -23,7 +23,10 @@ Lines, by role (at most ``MAX_LINES`` per discussion; temperament from the seed 
 Reading (``chat_suspicion``): a seer claim is weak evidence against the player it names; a claim
 that a later reveal confirmed makes its speaker trusted (their next claims weigh much more), one a
 reveal contradicted marks the speaker a liar; a claim naming oneself as a wolf proves the speaker
-lies.
+lies; a dead claimant's revealed role settles his claims (true if he was the seer, lies
+otherwise). A hint («I do not trust X») weighs less than a claim; a bare suspicion nothing: a
+villager's only repeats what the public votes say, and a wolf's always names a villager (when
+villagers followed those lines, the wolves' accusations decided the first vote).
 """
 
 from __future__ import annotations
@@ -54,6 +57,9 @@ MESSAGES: dict[str, str] = {
 }
 SEER_CLAIMS = (CLAIM_WOLF, CLAIM_CLEAR)
 MAX_LINES = 2
+# How much a line weighs against the player it names. A bare suspicion carries no evidence: a
+# villager's echoes what the public votes already say, and a wolf's is aimed at a villager.
+WEIGHT = {HINT: 1.0, LIAR: 0.5, SUSPECT: 0.0}
 WOLF = "WOLF"
 
 
@@ -92,7 +98,13 @@ def seer_claims(view: View, chat: list[dict[str, Any]]) -> dict[int, dict[str, A
                 claim["liar"] = True
         if target == view.get("seat") and says_wolf and view.get("my_role") not in (None, WOLF):
             claim["liar"] = True  # I know I am not a wolf
-    for claim in out.values():
+    for seat, claim in out.items():
+        # A dead claimant's revealed role settles his claim: the seer's are true, anyone else lied.
+        if 0 <= seat < len(dead_roles) and dead_roles[seat] is not None:
+            if dead_roles[seat] == "SEER":
+                claim["proven"] = not claim["liar"]
+            else:
+                claim["liar"] = True
         claim["proven"] = claim["proven"] and not claim["liar"]
     return out
 
@@ -120,8 +132,8 @@ def chat_suspicion(view: View, chat: list[dict[str, Any]]) -> dict[int, float]:
         if claim["proven"]:
             add(claimant, -3.0)
     for entry in chat:
-        if entry.get("key") in (HINT, SUSPECT, LIAR):
-            add(_target(entry), 0.5)
+        if entry.get("key") in (HINT, LIAR):
+            add(_target(entry), WEIGHT[entry["key"]])
     return score
 
 
