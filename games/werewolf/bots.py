@@ -23,6 +23,9 @@ Plan, by role:
 - Without any clue a village bot votes blind among the players it has not cleared (abstaining
   leaves the elimination to the others, and may let it fall on itself), unless another living
   player asked in the chat to hold the votes: then it abstains, and a seer's lone vote decides.
+  On the last day before a night kill would give the wolves parity it never holds: every clueless
+  village bot votes the same blind target, drawn from public facts alone (the round and who
+  lives), so that somebody goes out; a wolf joins that vote when it falls on a villager.
 
 Chat (``READS_CHAT``): ``choose`` also takes the public chat as ``games/werewolf/talk.py`` reads
 it. Everyone but the wolves weighs seer claims as weak evidence (a claim a reveal confirmed makes
@@ -189,6 +192,10 @@ def _vote(view: dict[str, Any], options: list[int], rng: random.Random, chat: Ch
             return crowd
         alive = set(view["alive"])
         living_wolves = len(alive & set(wolves))
+        if living_wolves >= len(alive) - living_wolves - 1:
+            blind = _table_pick(view, alive - {view["seat"]})
+            if blind in allowed and blind not in wolves:
+                return blind  # the village's last-chance blind vote fell on a villager: join it
         if _others_hold_votes(view, chat) and living_wolves < len(alive) - living_wolves - 1:
             # The village holds its votes. Wolves voting together would eliminate a villager but
             # mark both voters; each votes alone at random, as a clueless player might.
@@ -200,12 +207,31 @@ def _vote(view: dict[str, Any], options: list[int], rng: random.Random, chat: Ch
         return min(candidates)  # everyone I have not cleared is a wolf
     choice = _top(suspicion, candidates)
     if choice is not None and suspicion[choice] <= 0:
+        wolves = _living_wolves(view)
+        if wolves >= len(view["alive"]) - wolves - 1:
+            # Last chance: the next night kill gives the wolves parity. Every clueless village bot
+            # votes the same blind target, drawn from public facts, so that somebody goes out.
+            blind = _table_pick(view, candidates)
+            if blind is not None:
+                return blind
         if _others_hold_votes(view, chat):
             return None  # the table agreed to hold its votes: a seer's lone vote then decides
         # No clue, and nobody asks to hold the votes: a blind vote among the players I have not
         # cleared. Abstaining leaves the elimination to the others' votes, which may hit me.
         return int(pick(rng, sorted(candidates)))
     return choice
+
+
+def _table_pick(view: dict[str, Any], allowed: set[int]) -> int | None:
+    """A blind vote that every village bot without a clue agrees on: a seat drawn from public facts
+    alone (the round and who lives), or the next living one when that one is not allowed."""
+    alive = sorted(view["alive"])
+    start = (view["round"] * 7 + sum(alive)) % len(alive)
+    for k in range(len(alive)):
+        seat = alive[(start + k) % len(alive)]
+        if seat in allowed:
+            return int(seat)
+    return None
 
 
 def _others_hold_votes(view: dict[str, Any], chat: Chat) -> bool:

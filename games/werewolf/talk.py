@@ -23,7 +23,8 @@ Lines, by role (at most ``MAX_LINES`` per discussion; temperament from the seed 
 Reading (``chat_suspicion``): a seer claim is weak evidence against the player it names; a claim
 that a later reveal confirmed makes its speaker trusted (their next claims weigh much more), one a
 reveal contradicted marks the speaker a liar; a claim naming oneself as a wolf proves the speaker
-lies; a dead claimant's revealed role settles his claims (true if he was the seer, lies
+lies; against a rival claim the first claimant is believed more (a counter-claim is what a
+named wolf says next); a dead claimant's revealed role settles his claims (true if he was the seer, lies
 otherwise). A hint («I do not trust X») weighs less than a claim; a bare suspicion nothing: a
 villager's only repeats what the public votes say, and a wolf's always names a villager (when
 villagers followed those lines, the wolves' accusations decided the first vote).
@@ -120,11 +121,14 @@ def chat_suspicion(view: View, chat: list[dict[str, Any]]) -> dict[int, float]:
 
     claims = seer_claims(view, chat)
     rivals = len(claims) > 1
+    first = next(iter(claims), None)
     for claimant, claim in claims.items():
         if claim["liar"] or (view.get("my_role") == "SEER" and claimant != me):
             add(claimant, 5.0)  # a seer claim I know is false: only a wolf gains by it
             continue
-        weight = 4.0 if claim["proven"] else (0.75 if rivals else 1.5)
+        # Against a rival, the first claimant is believed more: a counter-claim is what a wolf
+        # the seer named says next.
+        weight = 4.0 if claim["proven"] else (1.5 if claimant == first else 0.5) if rivals else 1.5
         for target in claim["wolves"]:
             add(target, weight)
         for target in claim["clear"]:
