@@ -5,16 +5,17 @@ Plan, by role:
 - Wolves strike together: at night a wolf follows the first pick a fellow wolf made tonight
   (a split vote kills nobody, §3.2); the first wolf attacks again the player every wolf attacked
   last night when nobody died (the doctor saved him, so he cannot save him twice running, §8.5),
-  else the most dangerous non-wolf: the claimant who named one of them, then whoever voted for
-  wolves. By day a wolf runs with the village when the public evidence (votes and chat, read as a
-  village bot reads them) points at a non-wolf; when the village holds its votes, each wolf votes
-  alone at random (two wolves voting together would eliminate a villager, but the reveal would
-  mark them both); else every wolf votes the same non-wolf by the danger rule, lowest seat first.
+  else the most dangerous non-wolf: the claimant who named one of them, then whoever hinted at one
+  of them (a shy seer), then whoever voted for wolves. By day a wolf runs with the village when
+  the public evidence (votes and chat, read as a village bot reads them) points at a non-wolf;
+  when the village holds its votes, each wolf votes alone at random (two wolves voting together
+  would eliminate a villager, but the reveal would mark them both); else every wolf votes the
+  same non-wolf by the danger rule, lowest seat first.
 - The seer inquires players he has not checked yet, the most suspicious first, and votes for a
   wolf he found; he never votes for a player he cleared.
-- The doctor guards a seer claimant whose claims held up, else a claimant who named a wolf (the
-  wolves hunt him first), else himself whenever the restriction allows (§8.5), else the player he
-  would least suspect. A player he guarded on a quiet night
+- The doctor guards a seer claimant whose claims held up, else a claimant who named a wolf or a
+  player who hinted at one (the wolves hunt him first), else himself whenever the restriction
+  allows (§8.5), else the player he would least suspect. A player he guarded on a quiet night
   with a lone wolf alive was (unless that wolf made no pick) the one attacked, so no wolf.
 - Villagers (and seer and doctor by day) suspect whoever voted for them and whoever helped to
   eliminate a player who turned out to be village; they all vote the most suspicious player, ties
@@ -84,7 +85,7 @@ def _suspicion(view: dict[str, Any], chat: Chat | None = None) -> dict[int, floa
 
 def _danger_to_wolves(view: dict[str, Any], wolves: list[int], chat: Chat | None = None) -> dict[int, float]:
     """For wolves: how often each living non-wolf voted for a wolf (the seer hunts wolves), and
-    above all whoever claimed seer and named one of them."""
+    above all whoever claimed seer and named one of them, or hinted at one of them."""
     danger = {s: 0.0 for s in view["alive"] if s not in wolves}
     for reveal in view["votes"]:
         for vote in reveal["votes"]:
@@ -93,6 +94,9 @@ def _danger_to_wolves(view: dict[str, Any], wolves: list[int], chat: Chat | None
     for claimant, claim in talk.seer_claims(view, list(chat or [])).items():
         if claimant in danger and set(claim["wolves"]) & set(wolves):
             danger[claimant] += 10.0
+    for hinter, targets in talk.hints(list(chat or [])).items():
+        if hinter in danger and set(targets) & set(wolves):
+            danger[hinter] += 5.0  # who hints at one of us knows it: a shy seer
     return danger
 
 
@@ -169,8 +173,9 @@ def _night(view: dict[str, Any], options: list[int], rng: random.Random, chat: C
         trusted = [s for s, c in claims.items() if c["proven"] and s in allowed and s != me]
         if trusted:
             return int(trusted[0])
-        # The wolves hunt the claimant who named one of them first.
+        # The wolves hunt first the claimant (or the hinter: a shy seer) who named one of them.
         exposer = [s for s, c in claims.items() if c["wolves"] and not c["liar"] and s in allowed and s != me]
+        exposer += [s for s in talk.hints(chat) if s in allowed and s != me and s not in claims]
         if exposer:
             return int(exposer[0])
         if me in allowed:

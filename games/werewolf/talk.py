@@ -110,6 +110,16 @@ def seer_claims(view: View, chat: list[dict[str, Any]]) -> dict[int, dict[str, A
     return out
 
 
+def hints(chat: list[dict[str, Any]]) -> dict[int, list[int]]:
+    """Per speaker: the players he said he does not trust (a shy seer's hint at a wolf)."""
+    out: dict[int, list[int]] = {}
+    for entry in chat:
+        target, seat = _target(entry), entry.get("seat")
+        if entry.get("key") == HINT and target is not None and isinstance(seat, int):
+            out.setdefault(seat, []).append(target)
+    return out
+
+
 def chat_suspicion(view: View, chat: list[dict[str, Any]]) -> dict[int, float]:
     """Weak evidence from the public chat, per seat (positive: looks like a wolf)."""
     me = view.get("seat")
