@@ -215,8 +215,9 @@ def _vote(view: dict[str, Any], options: list[int], rng: random.Random, chat: Ch
         wolves = _living_wolves(view)
         if wolves >= len(view["alive"]) - wolves - 1:
             # Last chance: the next night kill gives the wolves parity. Every clueless village bot
-            # votes the same blind target, drawn from public facts, so that somebody goes out.
-            blind = _table_pick(view, candidates)
+            # votes the same blind target, drawn from public facts, so that somebody goes out;
+            # not one that some evidence clears (a seer's clear claim, a vote against a wolf).
+            blind = _table_pick(view, {t for t in candidates if suspicion[t] >= suspicion[choice]})
             if blind is not None:
                 return blind
         if _others_hold_votes(view, chat):
