@@ -5,11 +5,16 @@ Plan, by role:
 - Wolves strike together: at night a wolf follows the first pick a fellow wolf made tonight
   (a split vote kills nobody, §3.2); the first wolf attacks again the player every wolf attacked
   last night when nobody died (the doctor saved him, so he cannot save him twice running, §8.5),
-  else the most dangerous non-wolf: the claimant who named one of them, then whoever voted for
-  wolves. By day every wolf votes the same non-wolf by that rule, lowest seat first.
+  else the most dangerous non-wolf: the claimant who named one of them, then whoever hinted at one
+  of them (a shy seer), then whoever voted for wolves. By day a wolf runs with the village when
+  the public evidence (votes and chat, read as a village bot reads them) points at a non-wolf;
+  when the village holds its votes, each wolf votes alone at random (two wolves voting together
+  would eliminate a villager, but the reveal would mark them both); else every wolf votes the
+  same non-wolf by the danger rule, lowest seat first.
 - The seer inquires players he has not checked yet, the most suspicious first, and votes for a
   wolf he found; he never votes for a player he cleared.
-- The doctor guards a seer claimant whose claims held up, else himself whenever the restriction
+- The doctor guards a seer claimant whose claims held up, else a claimant who named a wolf or a
+  player who hinted at one (the wolves hunt him first), else himself whenever the restriction
   allows (§8.5), else the player he would least suspect. A player he guarded on a quiet night
   with a lone wolf alive was (unless that wolf made no pick) the one attacked, so no wolf.
 - Villagers (and seer and doctor by day) suspect whoever voted for them and whoever helped to
@@ -19,6 +24,9 @@ Plan, by role:
 - Without any clue a village bot votes blind among the players it has not cleared (abstaining
   leaves the elimination to the others, and may let it fall on itself), unless another living
   player asked in the chat to hold the votes: then it abstains, and a seer's lone vote decides.
+  On the last day before a night kill would give the wolves parity it never holds: every clueless
+  village bot votes the same blind target, drawn from public facts alone (the round and who
+  lives), so that somebody goes out; a wolf joins that vote when it falls on a villager.
 
 Chat (``READS_CHAT``): ``choose`` also takes the public chat as ``games/werewolf/talk.py`` reads
 it. Everyone but the wolves weighs seer claims as weak evidence (a claim a reveal confirmed makes
@@ -77,7 +85,7 @@ def _suspicion(view: dict[str, Any], chat: Chat | None = None) -> dict[int, floa
 
 def _danger_to_wolves(view: dict[str, Any], wolves: list[int], chat: Chat | None = None) -> dict[int, float]:
     """For wolves: how often each living non-wolf voted for a wolf (the seer hunts wolves), and
-    above all whoever claimed seer and named one of them."""
+    above all whoever claimed seer and named one of them, or hinted at one of them."""
     danger = {s: 0.0 for s in view["alive"] if s not in wolves}
     for reveal in view["votes"]:
         for vote in reveal["votes"]:
@@ -86,6 +94,9 @@ def _danger_to_wolves(view: dict[str, Any], wolves: list[int], chat: Chat | None
     for claimant, claim in talk.seer_claims(view, list(chat or [])).items():
         if claimant in danger and set(claim["wolves"]) & set(wolves):
             danger[claimant] += 10.0
+    for hinter, targets in talk.hints(list(chat or [])).items():
+        if hinter in danger and set(targets) & set(wolves):
+            danger[hinter] += 5.0  # who hints at one of us knows it: a shy seer
     return danger
 
 
@@ -158,9 +169,15 @@ def _night(view: dict[str, Any], options: list[int], rng: random.Random, chat: C
             ranked = sorted(fresh, key=lambda t: (-suspicion.get(t, 0.0), rng.random()))
             return int(ranked[0])
     if role == "DOCTOR":
-        trusted = [s for s, c in talk.seer_claims(view, chat).items() if c["proven"] and s in allowed and s != me]
+        claims = talk.seer_claims(view, chat)
+        trusted = [s for s, c in claims.items() if c["proven"] and s in allowed and s != me]
         if trusted:
             return int(trusted[0])
+        # The wolves hunt first the claimant (or the hinter: a shy seer) who named one of them.
+        exposer = [s for s, c in claims.items() if c["wolves"] and not c["liar"] and s in allowed and s != me]
+        exposer += [s for s in talk.hints(chat) if s in allowed and s != me and s not in claims]
+        if exposer:
+            return int(exposer[0])
         if me in allowed:
             return int(me)
         suspicion = _suspicion(view, chat)
@@ -172,6 +189,22 @@ def _vote(view: dict[str, Any], options: list[int], rng: random.Random, chat: Ch
     allowed = set(options)
     if view["my_role"] == WOLF:
         wolves = view["my_wolves"]
+        # Run with the village: the player the public evidence points at, if he is no wolf (the
+        # elimination is then sure, and it marks no wolf as the odd voter).
+        public = _suspicion({**view, "seat": None, "my_role": None, "seer_results": []}, chat)
+        crowd = _top(public, allowed | set(wolves) - {view["seat"]})
+        if crowd is not None and crowd in allowed and crowd not in wolves and public[crowd] > 0:
+            return crowd
+        alive = set(view["alive"])
+        living_wolves = len(alive & set(wolves))
+        if living_wolves >= len(alive) - living_wolves - 1:
+            blind = _table_pick(view, alive - {view["seat"]})
+            if blind in allowed and blind not in wolves:
+                return blind  # the village's last-chance blind vote fell on a villager: join it
+        if _others_hold_votes(view, chat) and living_wolves < len(alive) - living_wolves - 1:
+            # The village holds its votes. Wolves voting together would eliminate a villager but
+            # mark both voters; each votes alone at random, as a clueless player might.
+            return int(pick(rng, sorted(allowed - set(wolves))))
         return _top(_danger_to_wolves(view, wolves, chat), allowed - set(wolves))
     suspicion = _suspicion(view, chat)
     candidates = {t for t in allowed if suspicion.get(t, 0.0) > -100.0}
@@ -179,12 +212,32 @@ def _vote(view: dict[str, Any], options: list[int], rng: random.Random, chat: Ch
         return min(candidates)  # everyone I have not cleared is a wolf
     choice = _top(suspicion, candidates)
     if choice is not None and suspicion[choice] <= 0:
+        wolves = _living_wolves(view)
+        if wolves >= len(view["alive"]) - wolves - 1:
+            # Last chance: the next night kill gives the wolves parity. Every clueless village bot
+            # votes the same blind target, drawn from public facts, so that somebody goes out;
+            # not one that some evidence clears (a seer's clear claim, a vote against a wolf).
+            blind = _table_pick(view, {t for t in candidates if suspicion[t] >= suspicion[choice]})
+            if blind is not None:
+                return blind
         if _others_hold_votes(view, chat):
             return None  # the table agreed to hold its votes: a seer's lone vote then decides
         # No clue, and nobody asks to hold the votes: a blind vote among the players I have not
         # cleared. Abstaining leaves the elimination to the others' votes, which may hit me.
         return int(pick(rng, sorted(candidates)))
     return choice
+
+
+def _table_pick(view: dict[str, Any], allowed: set[int]) -> int | None:
+    """A blind vote that every village bot without a clue agrees on: a seat drawn from public facts
+    alone (the round and who lives), or the next living one when that one is not allowed."""
+    alive = sorted(view["alive"])
+    start = (view["round"] * 7 + sum(alive)) % len(alive)
+    for k in range(len(alive)):
+        seat = alive[(start + k) % len(alive)]
+        if seat in allowed:
+            return int(seat)
+    return None
 
 
 def _others_hold_votes(view: dict[str, Any], chat: Chat) -> bool:

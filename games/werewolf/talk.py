@@ -23,7 +23,11 @@ Lines, by role (at most ``MAX_LINES`` per discussion; temperament from the seed 
 Reading (``chat_suspicion``): a seer claim is weak evidence against the player it names; a claim
 that a later reveal confirmed makes its speaker trusted (their next claims weigh much more), one a
 reveal contradicted marks the speaker a liar; a claim naming oneself as a wolf proves the speaker
-lies.
+lies; against a rival claim the first claimant is believed more (a counter-claim is what a
+named wolf says next); a dead claimant's revealed role settles his claims (true if he was the seer, lies
+otherwise). A hint («I do not trust X») weighs less than a claim; a bare suspicion nothing: a
+villager's only repeats what the public votes say, and a wolf's always names a villager (when
+villagers followed those lines, the wolves' accusations decided the first vote).
 """
 
 from __future__ import annotations
@@ -54,6 +58,9 @@ MESSAGES: dict[str, str] = {
 }
 SEER_CLAIMS = (CLAIM_WOLF, CLAIM_CLEAR)
 MAX_LINES = 2
+# How much a line weighs against the player it names. A bare suspicion carries no evidence: a
+# villager's echoes what the public votes already say, and a wolf's is aimed at a villager.
+WEIGHT = {HINT: 1.0, LIAR: 0.5, SUSPECT: 0.0}
 WOLF = "WOLF"
 
 
@@ -92,8 +99,24 @@ def seer_claims(view: View, chat: list[dict[str, Any]]) -> dict[int, dict[str, A
                 claim["liar"] = True
         if target == view.get("seat") and says_wolf and view.get("my_role") not in (None, WOLF):
             claim["liar"] = True  # I know I am not a wolf
-    for claim in out.values():
+    for seat, claim in out.items():
+        # A dead claimant's revealed role settles his claim: the seer's are true, anyone else lied.
+        if 0 <= seat < len(dead_roles) and dead_roles[seat] is not None:
+            if dead_roles[seat] == "SEER":
+                claim["proven"] = not claim["liar"]
+            else:
+                claim["liar"] = True
         claim["proven"] = claim["proven"] and not claim["liar"]
+    return out
+
+
+def hints(chat: list[dict[str, Any]]) -> dict[int, list[int]]:
+    """Per speaker: the players he said he does not trust (a shy seer's hint at a wolf)."""
+    out: dict[int, list[int]] = {}
+    for entry in chat:
+        target, seat = _target(entry), entry.get("seat")
+        if entry.get("key") == HINT and target is not None and isinstance(seat, int):
+            out.setdefault(seat, []).append(target)
     return out
 
 
@@ -108,11 +131,14 @@ def chat_suspicion(view: View, chat: list[dict[str, Any]]) -> dict[int, float]:
 
     claims = seer_claims(view, chat)
     rivals = len(claims) > 1
+    first = next(iter(claims), None)
     for claimant, claim in claims.items():
         if claim["liar"] or (view.get("my_role") == "SEER" and claimant != me):
             add(claimant, 5.0)  # a seer claim I know is false: only a wolf gains by it
             continue
-        weight = 4.0 if claim["proven"] else (0.75 if rivals else 1.5)
+        # Against a rival, the first claimant is believed more: a counter-claim is what a wolf
+        # the seer named says next.
+        weight = 4.0 if claim["proven"] else (1.5 if claimant == first else 0.5) if rivals else 1.5
         for target in claim["wolves"]:
             add(target, weight)
         for target in claim["clear"]:
@@ -120,8 +146,8 @@ def chat_suspicion(view: View, chat: list[dict[str, Any]]) -> dict[int, float]:
         if claim["proven"]:
             add(claimant, -3.0)
     for entry in chat:
-        if entry.get("key") in (HINT, SUSPECT, LIAR):
-            add(_target(entry), 0.5)
+        if entry.get("key") in (HINT, LIAR):
+            add(_target(entry), WEIGHT[entry["key"]])
     return score
 
 

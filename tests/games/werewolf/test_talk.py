@@ -178,3 +178,55 @@ def test_wolves_hunt_the_seer_claimant_who_named_one_of_them():
         state = ENGINE.apply(ENGINE.apply(state, seat, {"type": "timeout"}), seat, {"type": "timeout"})
     action = bots.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat), rng_for(0, 0), chat=claim)
     assert action == {"type": "pick", "target": 2}
+
+
+def _vote_phase(state: dict) -> dict:
+    for seat in range(7):
+        if seat in ENGINE.awaiting(state):
+            state = ENGINE.apply(state, seat, {"type": "ready"})
+    assert state["public"]["phase"] == "day_vote"
+    return state
+
+
+def test_a_bare_suspicion_weighs_nothing_and_a_dead_claimants_role_settles_his_claim():
+    view = ENGINE.view(_day_one(W7, seer_pick=4), 0)
+    assert talk.chat_suspicion(view, [{"seat": 1, "key": talk.SUSPECT, "params": {"target": 3}}]).get(3, 0) == 0
+    assert talk.chat_suspicion(view, [{"seat": 2, "key": talk.HINT, "params": {"target": 4}}])[4] > 0
+    claim = [{"seat": 5, "key": talk.CLAIM_WOLF, "params": {"target": 4}}]
+    as_seer = {**view, "dead_roles": [*view["dead_roles"][:5], "SEER", *view["dead_roles"][6:]]}
+    assert talk.seer_claims(as_seer, claim)[5]["proven"], "the dead claimant was the seer: his claim is true"
+    as_villager = {**view, "dead_roles": [*view["dead_roles"][:5], "VILLAGER", *view["dead_roles"][6:]]}
+    assert talk.seer_claims(as_villager, claim)[5]["liar"], "the dead claimant was no seer: he lied"
+    # A counter-claim naming the first claimant weighs less than the first claim.
+    rivals = [*claim, {"seat": 4, "key": talk.CLAIM_WOLF, "params": {"target": 5}}]
+    score = talk.chat_suspicion(view, rivals)
+    assert score[4] > score[5] > 0
+
+
+def test_a_wolf_bot_runs_with_the_village_and_votes_alone_when_it_holds_its_votes():
+    state = _vote_phase(_day_one(W7, seer_pick=4))
+    while ENGINE.view(state, min(ENGINE.awaiting(state)))["my_role"] != "WOLF":
+        state = ENGINE.apply(state, min(ENGINE.awaiting(state)), {"type": "vote", "target": None})
+    wolf = min(ENGINE.awaiting(state))
+    view, legal = ENGINE.view(state, wolf), ENGINE.legal_actions(state, wolf)
+    claim = [{"seat": 2, "key": talk.CLAIM_WOLF, "params": {"target": 3}}]
+    assert bots.choose(view, legal, rng_for(0, 0), chat=claim) == {"type": "vote", "target": 3}
+    hold = [{"seat": 3, "key": talk.UNSURE, "params": {}}]
+    votes = {bots.choose(view, legal, rng_for(salt, 0), chat=hold)["target"] for salt in range(30)}
+    assert None not in votes and not votes & {1, 4} and len(votes) > 1, "two wolves each vote alone at random"
+
+
+def test_on_the_last_day_before_parity_clueless_village_bots_vote_one_blind_target():
+    state = _vote_phase(_day_one(W7, seer_pick=4))
+    view = ENGINE.view(state, min(ENGINE.awaiting(state)))
+    # Seats 2 (seer) and 5 (doctor) dead instead of 6: two wolves among five, a night kill ends it.
+    dead = [None, None, "SEER", None, None, "DOCTOR", None]
+    alive = [0, 1, 3, 4, 6]
+    hold = [{"seat": 3, "key": talk.UNSURE, "params": {}}]
+    picks = {}
+    for seat in (0, 3):
+        mine = {**view, "seat": seat, "my_role": "VILLAGER", "alive": alive, "dead_roles": dead}
+        legal = [{"type": "vote", "target": t} for t in alive if t != seat] + [{"type": "vote", "target": None}]
+        picks[seat] = {bots.choose(mine, legal, rng_for(salt, 0), chat=hold)["target"] for salt in range(10)}
+    assert len(picks[0]) == 1 and None not in picks[0], "no holding on the last day, and no random vote"
+    assert picks[0] == picks[3] or picks[0] == {3} or picks[3] == {0}, "both bots vote the same player"
