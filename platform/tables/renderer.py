@@ -82,6 +82,11 @@ class Snapshot:
         """The key's table, seats, chat and events parts: the match part alone holds the version."""
         return _key(self.table, self.seats, None, self.chat, self.events)
 
+    @cached_property
+    def match_part(self) -> str:
+        """The match's fields but the per-move ones (:func:`_match_part`), encoded once per snapshot."""
+        return _match_part(self.match)
+
     def seat_of(self, user: Any) -> int | None:
         if user is None or not getattr(user, "is_authenticated", False):
             return None
@@ -412,7 +417,7 @@ def _inputs_key(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> 
     return (
         audience,
         snapshot.key_without_match,
-        _match_part(snapshot.match),
+        snapshot.match_part,
         json.dumps(ctx["view"], sort_keys=True, default=str),
         tuple(a["json"] for a in ctx["actions"]),
         ctx["version"] if ctx["actions"] else None,  # only forms carry it
@@ -513,7 +518,7 @@ def _status_key(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> 
     return (
         "status",
         snapshot.key_without_match,
-        _match_part(snapshot.match),
+        snapshot.match_part,
         audience.language,
         audience.signed_in,
         audience.seat is None,
