@@ -79,9 +79,14 @@ def _event() -> str:
     return uuid.uuid4().hex
 
 
-def table_changed(token: str, version: int = 0) -> None:
+def new_event() -> str:
+    """An event's name drawn before its message is sent (the moderator primes its snapshot first)."""
+    return _event()
+
+
+def table_changed(token: str, version: int = 0, event: str | None = None) -> None:
     """After the current transaction commits: "this table changed, version V is out"."""
-    _after_commit(group_for(token), {"type": "table.changed", "version": version, "event": _event()})
+    _after_commit(group_for(token), {"type": "table.changed", "version": version, "event": event or _event()})
 
 
 def chat_posted(token: str) -> None:

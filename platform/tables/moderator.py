@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games.base import TIMEOUT, IllegalAction, rng_for
 from history import deals, ratings
-from tables import alarm, bot_chat, bot_pace, broadcast, decisions, events
+from tables import alarm, bot_chat, bot_pace, broadcast, decisions, events, renderer
 from tables.models import Match, Move, Seat, Table, TableEvent
 
 log = logging.getLogger(__name__)
@@ -110,7 +110,8 @@ def submit(
 
 
 def _seats(match: Match) -> list[Seat]:
-    return list(Seat.objects.filter(table_id=match.table_id).order_by("number"))
+    """The table's seats with their players (a move's snapshot renders their names)."""
+    return list(Seat.objects.filter(table_id=match.table_id).select_related("user").order_by("number"))
 
 
 def _apply(match: Match, seat: int, action: Any, source: str, now: datetime, seats: list[Seat]) -> None:
@@ -146,7 +147,9 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime, sea
         alarm.deadline_set(match.next_deadline)
     match.save()
     Move.objects.create(match=match, seq=match.version, seat=seat, action=action, source=source)
-    broadcast.table_changed(table.token, match.version)
+    event = broadcast.new_event()
+    transaction.on_commit(lambda: renderer.prime(match, seats, event), robust=True)
+    broadcast.table_changed(table.token, match.version, event)
 
 
 def _track_attendance(seats: list[Seat], seat: int, source: str, was_a_choice: bool) -> None:

@@ -135,9 +135,36 @@ def load(table_id: int) -> Snapshot | None:
     if match is not None:
         match.table = table  # the reverse side is known; don't let a template query it again
     seats = list(Seat.objects.filter(table_id=table_id).select_related("user").order_by("number"))
+    return _snapshot_of(table, seats, match)
+
+
+def _snapshot_of(table: Table, seats: list[Seat], match: Match | None) -> Snapshot:
     events = _events_of(table)
-    messages, mutes = chat.recent_with_mutes(table_id)
+    messages, mutes = chat.recent_with_mutes(table.pk)
     return Snapshot(table, seats, match, messages, _key(table, seats, match, messages, events), mutes, events)
+
+
+def prime(match: Match, seats: list[Seat], event: str) -> None:
+    """The snapshot for ``event`` from what the moderator's move read and wrote, once it committed:
+    this process's sockets then render the move without reading the table, its match and its
+    seats again (two queries a move, and on PostgreSQL two round trips on the one database
+    thread). Another process still loads its own.
+
+    It is what a load after the commit would read: the match is the row just written, under its
+    lock; ``seats`` (with their users) were read under the same lock, and during a game every
+    change to a seat row is made under that lock too (the autopilot, a seat handed to a bot), so
+    none can fall between. The table row and its own log can change without the match's lock (a
+    host handing the table over): such a change sends its own message, and a snapshot primed
+    before it can at worst show the older host menu until the next version, never another seat's
+    view (who sits where does not change during a game). Chat is read now, after the commit.
+
+    Not for a finished game (its page reads the ratings, written after the commit); the clock may
+    apply several moves in one transaction, and each of their messages gets the state committed."""
+    if match.status != Match.Status.PLAYING:
+        return
+    table = match.table
+    match.table = table  # the reverse side is known; don't let a template query it again
+    _snapshots.put((table.pk, event), _snapshot_of(table, seats, match))
 
 
 def _events_of(table: Table) -> list[TableEvent]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 
 from django.utils import timezone
 
-from tables import moderator, seating
+from tables import moderator, renderer, seating
 from tables.models import Match, Table
 
 W5 = ["SEER", "VILLAGER", "WOLF", "DOCTOR", "VILLAGER"]
@@ -48,3 +50,30 @@ def play_until_over(match: Match) -> Match:
 def words_of(html: str) -> str:
     """The page as its wording reads: the ``<bdi>`` isolating each player's name taken away."""
     return html.replace("<bdi>", "").replace("</bdi>", "")
+
+
+@contextmanager
+def empty_renderer_caches() -> Iterator[None]:
+    """The renderer's caches, empty for the duration (the warm ones are put back after)."""
+    names = ("_snapshots", "_renders", "_log_items", "_log_lists", "_events", "_seat_rows")
+    kept = {name: getattr(renderer, name) for name in names}
+    try:
+        for name in names:
+            setattr(renderer, name, renderer._LRU(renderer.RENDERS_KEPT))
+        yield
+    finally:
+        for name, cache in kept.items():
+            setattr(renderer, name, cache)
+
+
+def bot_table(slug: str, players: int, host: object, seed: int) -> Match:
+    """A table of ``players`` seats: ``host`` at seat 0, practice bots in the rest, started."""
+    table = seating.create_table(host, slug, players, Table.Visibility.PRIVATE)
+    seating.fill_with_bots(table, host)
+    seating.start(table, host, seed=seed)
+    return Match.objects.get(table=table)
+
+
+def seat_audiences(players: int, language: str = "en") -> list[renderer.Audience]:
+    """A signed-in spectator's audience and each seat's, in ``language``."""
+    return [renderer.Audience(seat, False, True, language) for seat in [None, *range(players)]]

@@ -4,7 +4,6 @@ rendered once per distinct inputs, the shared ``#status`` and every other reused
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import replace
 
 import pytest
@@ -12,9 +11,9 @@ from django.contrib.auth import get_user_model
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from tables import renderer, seat_ring, seating
-from tables.models import Match, Table
-from tests.platform.helpers import play_until
+from tables import renderer, seat_ring
+from tables.models import Match
+from tests.platform.helpers import bot_table, empty_renderer_caches, play_until, seat_audiences
 
 pytestmark = pytest.mark.django_db
 
@@ -33,14 +32,7 @@ def _bot_table(slug: str, players: int) -> Match:
     host = get_user_model().objects.create_user(
         username=f"ring-{slug}", password="a-long-password-1", display_name="Host"
     )
-    table = seating.create_table(host, slug, players, Table.Visibility.PRIVATE)
-    seating.fill_with_bots(table, host)
-    seating.start(table, host, seed=11)
-    return Match.objects.get(table=table)
-
-
-def _audiences(players: int) -> list[renderer.Audience]:
-    return [renderer.Audience(seat, False, True, "en") for seat in [None, *range(players)]]
+    return bot_table(slug, players, host, seed=11)
 
 
 @pytest.mark.parametrize(("slug", "players"), GAMES)
@@ -54,7 +46,7 @@ def test_a_seat_badge_reads_only_its_badge_view(slug, players):
         snapshot = renderer.load(match.table_id)
         for language in ("en", "fa"):
             with translation.override(language):
-                for audience in _audiences(players):
+                for audience in seat_audiences(players):
                     ctx = renderer.build_context(snapshot, audience)
                     for number in range(players):
                         whole = render_to_string(ctx["tpl"]["seat_badge"], {**ctx, "number": number})
@@ -82,7 +74,7 @@ def test_a_reused_seat_row_equals_a_fresh_one(slug, players):
         match = play_until(match, lambda m, v=version: m.version >= v or m.status != "playing")
         snapshot = renderer.load(match.table_id)
         with translation.override("en"):
-            for audience in _audiences(players):
+            for audience in seat_audiences(players):
                 warm = renderer.render_fragment("seats", renderer.build_context(snapshot, audience))
                 kept, renderer._seat_rows = renderer._seat_rows, renderer._LRU(renderer.RENDERS_KEPT)
                 try:
@@ -94,26 +86,12 @@ def test_a_reused_seat_row_equals_a_fresh_one(slug, players):
             break
 
 
-@contextmanager
-def _empty_caches():
-    """The renderer's caches, empty for the duration (the warm ones are put back after)."""
-    names = ("_snapshots", "_renders", "_log_items", "_log_lists", "_events", "_seat_rows")
-    kept = {name: getattr(renderer, name) for name in names}
-    try:
-        for name in names:
-            setattr(renderer, name, renderer._LRU(renderer.RENDERS_KEPT))
-        yield
-    finally:
-        for name, cache in kept.items():
-            setattr(renderer, name, cache)
-
-
 @pytest.mark.parametrize(("slug", "players"), GAMES)
 def test_every_reused_fragment_equals_a_fresh_rendering(slug, players):
     """Fragments from caches warmed by earlier versions and other audiences (the host's too) equal
     those rendered with empty caches, in both languages."""
     match = _bot_table(slug, players)
-    audiences = [renderer.Audience(None, True, True, "en"), *_audiences(players)]
+    audiences = [renderer.Audience(None, True, True, "en"), *seat_audiences(players)]
     for version in range(VERSIONS_CHECKED):
         match = play_until(match, lambda m, v=version: m.version >= v or m.status != "playing")
         snapshot = renderer.load(match.table_id)
@@ -121,7 +99,7 @@ def test_every_reused_fragment_equals_a_fresh_rendering(slug, players):
             for audience in audiences:
                 audience = replace(audience, language=language)
                 warm = renderer.fragments_for(snapshot, audience)
-                with _empty_caches():
+                with empty_renderer_caches():
                     fresh = renderer.fragments_for(snapshot, audience)
                 assert warm == fresh, (slug, match.version, audience)
         if match.status != "playing":
@@ -135,6 +113,6 @@ def test_a_dead_werewolf_players_badge_shows_the_role_the_village_learned():
     dead = next(i for i, role in enumerate(match.state["public"]["dead_roles"]) if role)
     snapshot = renderer.load(match.table_id)
     with translation.override("en"):
-        html = renderer.render_fragment("seats", renderer.build_context(snapshot, _audiences(6)[0]))
+        html = renderer.render_fragment("seats", renderer.build_context(snapshot, seat_audiences(6)[0]))
     assert f'data-testid="dead-{dead}"' in html
     assert f'data-role-of="{dead}"' in html
