@@ -72,6 +72,7 @@ class Snapshot:
     key: tuple[Any, ...] = field(default=())
     mutes: dict[int, frozenset[int]] = field(default_factory=dict)  # muter -> authors muted here
     events: list[TableEvent] = field(default_factory=list)  # the table's own log (tables.events)
+    _names: dict[str, list[str]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def version(self) -> int:
@@ -86,6 +87,15 @@ class Snapshot:
     def match_part(self) -> str:
         """The match's fields but the per-move ones (:func:`_match_part`), encoded once per snapshot."""
         return _match_part(self.match)
+
+    def names(self) -> list[str]:
+        """Each seat's display name in the active language, worked out once per snapshot and
+        language (every audience of a move reads the same names)."""
+        language = translation.get_language()
+        names = self._names.get(language)
+        if names is None:
+            names = self._names[language] = seat_names_of(self.seats)
+        return names
 
     def seat_of(self, user: Any) -> int | None:
         if user is None or not getattr(user, "is_authenticated", False):
@@ -228,7 +238,7 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
     table, seats, match = snapshot.table, snapshot.seats, snapshot.match
     seat = audience.seat
     slug = table.game
-    names = seat_names_of(seats)
+    names = snapshot.names()
     ctx: dict[str, Any] = {
         "table": table,
         "user": Onlooker(audience.signed_in),
@@ -396,13 +406,16 @@ def log_items(
         if last_whole != "[]" and len(last_items) < len(entries) and whole.startswith(last_whole[:-1] + ", "):
             out = list(last_items)
     for entry in entries[len(out) :]:
-        key = (fixed, json.dumps(entry, sort_keys=True))
+        reader = seat if seat is not None and (entry.get("to") is not None or _names_seat(entry, seat)) else None
+        reader_view = small_view if reader == seat else {**small_view, "seat": None}
+        encoded = json.dumps(entry, sort_keys=True)
+        key = (slug, fixed[1], reader, fixed[3], json.dumps(reader_view, sort_keys=True), encoded)
         item = _log_items.get(key)
         if item is None:
             item = mark_safe(  # noqa: S308 - rendered by our own autoescaping template
                 render_to_string(
                     "tables/_log_item.html",
-                    {"entry": entry, "names": names, "my_seat": seat, "view": small_view, "tpl": tpl, "slug": slug},
+                    {"entry": entry, "names": names, "my_seat": reader, "view": reader_view, "tpl": tpl, "slug": slug},
                 )
             )
             _log_items.put(key, item)
@@ -410,6 +423,25 @@ def log_items(
     _log_lists.put((fixed, whole), tuple(out))
     _log_lists.put((fixed, "last"), (whole, tuple(out)))
     return out
+
+
+def _names_seat(value: Any, seat: int) -> bool:
+    """Whether ``seat`` appears anywhere in a log entry: as a number, or a key or string of its
+    digits. An entry that does not name the viewer's seat, and is not addressed to one seat
+    (``to``), reads the same to every seat as to a spectator, so it is rendered once for all of
+    them (``test_cached_log_entries_render_as_the_whole_context_would`` checks every seat). Too
+    wide a match only costs a rendering of its own."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return value == seat
+    if isinstance(value, str):
+        return value == str(seat)
+    if isinstance(value, dict):
+        return any(_names_seat(k, seat) or _names_seat(v, seat) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return any(_names_seat(v, seat) for v in value)
+    return False
 
 
 # --- fragments -------------------------------------------------------------------------------------
@@ -494,6 +526,9 @@ def fragments_for(snapshot: Snapshot, audience: Audience) -> dict[str, str]:
                 if name == "seats" and _generic(snapshot.table.game, "seats"):
                     rest[name] = _seats(snapshot, audience, ctx)
                     continue
+                if name == "actions" and not ctx["actions"] and _generic(snapshot.table.game, "actions"):
+                    rest[name] = _no_actions(audience, ctx)
+                    continue
                 rest[name] = render_fragment(name, ctx, oob=True)
             _renders.put(chat_key, rest["chat"])
             _renders.put(log_key, rest["log"])
@@ -531,6 +566,17 @@ def _seats(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
     html = _renders.get(key)
     if html is None:
         html = render_fragment("seats", {**ctx, "seat_html": rows}, oob=True)
+        _renders.put(key, html)
+    return html  # type: ignore[no-any-return]
+
+
+def _no_actions(audience: Audience, ctx: dict[str, Any]) -> str:
+    """The generic ``#actions`` with nothing to choose reads only whether it is the viewer's turn
+    (a choice recorded, the turn still open): most seats, most moves, the same few bytes."""
+    key = ("no-actions", audience.language, ctx["my_turn"])
+    html = _renders.get(key)
+    if html is None:
+        html = render_fragment("actions", ctx, oob=True)
         _renders.put(key, html)
     return html  # type: ignore[no-any-return]
 

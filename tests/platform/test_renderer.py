@@ -424,3 +424,23 @@ async def test_a_sessions_tabs_share_one_frame_limit_on_the_cache(settings, alic
     assert "not understood" in bob_says and "too fast" not in bob_says, "another session keeps its own limit"
     for tab in (*tabs, bob_tab):
         await tab.disconnect()
+
+
+def test_a_log_entry_that_names_a_seat_is_rendered_for_that_seat_and_shared_by_the_others():
+    """A public entry that names seat 2 speaks to seat 2 in its own words; every other seat reads
+    what a spectator reads (one rendering shared by all of them)."""
+    from django.utils import translation
+
+    names = ["Afsaneh", "Bahram", "Chista", "Dara", "Elham"]
+    entry = {"kind": "night_pick", "round": 1, "seat": 2, "target": 3, "to": None}
+    tpl = {part: [f"games/werewolf/_{part}.html", f"tables/_{part}.html"] for part in renderer.TEMPLATE_PARTS}
+
+    def items(seat):
+        view = {"log": [entry], "seat": seat, "over": False, "result": None}
+        with translation.override("en"):
+            return renderer.log_items("werewolf", view, names, seat, tpl)
+
+    spectator, named, other = items(None), items(2), items(4)
+    assert "you picked" in named[0] and "you picked" not in other[0]
+    assert other == spectator
+    assert other[0] is items(0)[0]  # the same rendering, not an equal one
