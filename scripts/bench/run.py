@@ -262,6 +262,11 @@ def run(plan: Plan) -> list[dict[str, object]]:
                 try:
                     tables = (_site_tables if kind == "site" else _echo_tables)(servers, plan.tables)
                     figures[kind] = _measure(servers, tables, mode, plan, kind == "site")
+                except Exception:
+                    for process in servers.processes:  # what the server said, before its folder goes
+                        tail = process.log_path.read_text(errors="replace").splitlines()[-40:]
+                        print(f"--- {process.log_path.name}, last lines:", *tail, sep="\n", file=sys.stderr)
+                    raise
                 finally:
                     servers.stop()
             rows.append({"configuration": configuration, "mode": mode, **figures})
