@@ -20,6 +20,12 @@ def current(key: str) -> str:
     return str(token)
 
 
+def current_many(*keys: str) -> tuple[str, ...]:
+    """Several keys' generations in one read of the cache (one Redis round trip, not one a key)."""
+    found = cache.get_many(keys)
+    return tuple(str(found[key]) if found.get(key) is not None else current(key) for key in keys)
+
+
 def bump(key: str, again_on_commit: bool = False) -> None:
     """The thing changed. ``again_on_commit``: bump once more when the transaction commits, so no
     reader keeps under the new token rows it read before the commit."""

@@ -99,3 +99,16 @@ def test_a_bulk_update_of_lines_is_read_once_the_table_is_marked_changed(table, 
     assert _texts(table) == ["Bob: hello"], "kept until told"
     chat.changed(table.pk)
     assert _texts(table) == ["Bob: edited"]
+
+
+def test_generations_read_together_are_each_keys_own_and_made_when_missing():
+    from shabneshin import generations
+
+    generations.bump("generation:a")
+    a = generations.current("generation:a")
+    read_a, read_b = generations.current_many("generation:a", "generation:b")
+    assert read_a == a
+    assert read_b == generations.current("generation:b")  # made on first read, then kept
+    generations.bump("generation:b")
+    assert generations.current_many("generation:a", "generation:b") == (a, generations.current("generation:b"))
+    assert generations.current("generation:b") != read_b

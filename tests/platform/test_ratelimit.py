@@ -86,6 +86,24 @@ def test_a_limit_counts_in_redis_when_redis_is_configured_and_fails_open_without
     assert ratelimit.CHAT_POSTS.allows("p"), "a cache outage allows rather than refusing everyone"
 
 
+def test_a_frame_counts_for_its_session_and_its_address_in_one_trip_to_redis_and_the_counters_expire(
+    settings,
+    own_redis,  # noqa: F811
+):
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": own_redis.url}}
+    settings.RATE_FRAMES_PER_SESSION_10S, settings.RATE_FRAMES_PER_ADDRESS_10S = 2, 3
+    from django.core.cache import caches
+
+    assert [ratelimit.frame_allowed("tab-1", "10.0.0.1") for _ in range(3)] == [True, True, False]
+    assert ratelimit.frame_allowed("tab-2", "10.0.0.1") is False, "the address has had its three frames"
+    assert ratelimit.frame_allowed("tab-3", "10.0.0.2") is True
+    backend = caches["default"]
+    key, lifetime = ratelimit.FRAMES_PER_SESSION.counter("tab-1")
+    assert backend.get(key) == 3
+    client = backend._cache.get_client(write=True)
+    assert 0 < client.ttl(backend.make_and_validate_key(key)) <= lifetime
+
+
 def test_stored_chat_is_bounded_but_keeps_reported_lines(monkeypatch, werewolf_table, alice, bob):
     monkeypatch.setattr(chat, "KEPT", 5)
     seating.sit(werewolf_table, bob)
