@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from games.base import TIMEOUT, IllegalAction, rng_for
 from history import deals, ratings
+from shabneshin.precompiled import Insert, Param, Select, Update
 from tables import alarm, bot_chat, bot_pace, broadcast, decisions, events, renderer
 from tables.models import Match, Move, Seat, Table, TableEvent
 
@@ -29,6 +30,41 @@ log = logging.getLogger(__name__)
 MAX_CLOCK_MOVES_PER_MATCH = 200
 AUTOPILOT_AFTER_MISSES = 3
 RETRY_FAILED_AFTER_S = 5
+
+
+# The queries of every move, compiled once per connection rather than at each call (issue 9:
+# compiling them cost more CPU than anything else in a move): shabneshin.precompiled.
+_MATCH_LOCKED = Select(
+    Match.objects.select_for_update().select_related("table").filter(pk=Param("pk", Match._meta.pk)).order_by()
+)
+_DUE_MATCH_LOCKED = {  # by whether the backend can skip a row another process has locked
+    skip: Select(
+        Match.objects.select_for_update(skip_locked=skip)
+        .select_related("table")
+        .filter(
+            pk=Param("pk", Match._meta.pk),
+            status=Match.Status.PLAYING,
+            next_deadline__lte=Param("now", Match._meta.get_field("next_deadline")),
+        )
+        .order_by()
+    )
+    for skip in (False, True)
+}
+_SEATS = Select(
+    Seat.objects.filter(table_id=Param("table_id", Seat._meta.get_field("table")))
+    .select_related("user")
+    .order_by("number")
+)
+# Every Match field a move may change (a finished game's status, result and finished_at too).
+_SAVE_MOVED_MATCH = Update(
+    Match,
+    [
+        "state", "version", "decision_versions", "last_move_at", "window_started_at", "window_version",
+        "status", "result", "finished_at", "next_deadline",
+    ],
+)
+_SAVE_ATTENDANCE = Update(Seat, ["missed_deadlines", "autopilot"])
+_INSERT_MOVE = Insert(Move)
 
 
 class Refused(IllegalAction):
@@ -95,7 +131,7 @@ def submit(
     if source == Move.Source.PLAYER and isinstance(action, dict) and action.get("type") == TIMEOUT["type"]:
         raise IllegalAction("Only the clock can end a decision by timeout.", "forbidden")
     with transaction.atomic():
-        match = Match.objects.select_for_update().select_related("table").get(pk=match_id)
+        match = _MATCH_LOCKED.get(pk=match_id)
         if match.status != Match.Status.PLAYING:
             raise IllegalAction("The game is over.", "game_over")
         if match.paused_at is not None:
@@ -110,8 +146,8 @@ def submit(
 
 
 def _seats(match: Match) -> list[Seat]:
-    """The table's seats with their players (a move's snapshot renders their names)."""
-    return list(Seat.objects.filter(table_id=match.table_id).select_related("user").order_by("number"))
+    """The table's seats in order, with their players (a move's snapshot renders their names)."""
+    return _SEATS.fetch(table_id=match.table_id)
 
 
 def _apply(match: Match, seat: int, action: Any, source: str, now: datetime, seats: list[Seat]) -> None:
@@ -145,8 +181,8 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime, sea
     else:
         match.next_deadline = _next_deadline(match, seats, now)
         alarm.deadline_set(match.next_deadline)
-    match.save()
-    Move.objects.create(match=match, seq=match.version, seat=seat, action=action, source=source)
+    _SAVE_MOVED_MATCH.save(match)
+    _INSERT_MOVE.create(match=match, seq=match.version, seat=seat, action=action, source=source)
     event = broadcast.new_event()
     transaction.on_commit(lambda: renderer.prime(match, seats, event), robust=True)
     broadcast.table_changed(table.token, match.version, event)
@@ -161,11 +197,11 @@ def _track_attendance(seats: list[Seat], seat: int, source: str, was_a_choice: b
     if source == Move.Source.PLAYER:
         if row.missed_deadlines or row.autopilot:
             row.missed_deadlines, row.autopilot = 0, False
-            row.save(update_fields=["missed_deadlines", "autopilot"])
+            _SAVE_ATTENDANCE.save(row)
     elif source == Move.Source.CLOCK and was_a_choice:
         row.missed_deadlines += 1
         row.autopilot = row.autopilot or row.missed_deadlines >= AUTOPILOT_AFTER_MISSES
-        row.save(update_fields=["missed_deadlines", "autopilot"])
+        _SAVE_ATTENDANCE.save(row)
 
 
 @transaction.atomic
@@ -232,16 +268,9 @@ def bot_action(match: Match, seat: int) -> dict[str, Any]:
 
 def _run_due_for(match_id: int, now: datetime) -> tuple[int, datetime | None]:
     """Apply what is due for one match; return how many moves, and its next deadline."""
-    skip = connection.features.has_select_for_update_skip_locked
+    due_match = _DUE_MATCH_LOCKED[connection.features.has_select_for_update_skip_locked]
     with transaction.atomic():
-        match = next(  # a slice, not first(): no ordering to compile
-            iter(
-                Match.objects.select_for_update(skip_locked=skip)
-                .select_related("table")
-                .filter(pk=match_id, status=Match.Status.PLAYING, next_deadline__lte=now)[:1]
-            ),
-            None,
-        )
+        match = next(iter(due_match.fetch(pk=match_id, now=now)), None)
         if match is None:
             return 0, None  # another process took it, or it was answered in the meantime
         if match.paused_at is not None:

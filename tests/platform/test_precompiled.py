@@ -1,0 +1,224 @@
+"""The moderator's precompiled queries (shabneshin.precompiled, issue 9) read and write exactly what
+the ORM queries they replace would: the same instances and related objects, the same lock on
+PostgreSQL, every changed field of a match, the same Move row, the same signals."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+from unittest import mock
+
+import pytest
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, transaction
+from django.db.models import Model
+from django.db.models.signals import post_save, pre_save
+from django.db.transaction import TransactionManagementError
+from django.utils import timezone
+
+from shabneshin.precompiled import Update
+from tables import moderator
+from tables.models import Match, Move, Seat
+from tests.platform.helpers import fresh, play_until_over, started_werewolf
+
+pytestmark = pytest.mark.django_db
+
+on_postgresql = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="SELECT ... FOR UPDATE is a no-op on SQLite"
+)
+
+
+def _row(obj: Model | None) -> dict | None:
+    """Every column of an instance, and how Django records where it came from."""
+    if obj is None:
+        return None
+    fields = {f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields}
+    return {**fields, "_db": obj._state.db, "_adding": obj._state.adding}
+
+
+def test_the_locked_match_is_the_match_and_table_the_orm_reads(alice, bob, django_assert_num_queries):
+    match = started_werewolf(alice, [bob])
+    with transaction.atomic():
+        orm = Match.objects.select_for_update().select_related("table").get(pk=match.pk)
+        with django_assert_num_queries(1):
+            precompiled = moderator._MATCH_LOCKED.get(pk=match.pk)
+            assert _row(precompiled.table) == _row(orm.table), "the table comes with it, as select_related"
+            assert precompiled.table.match is precompiled, "and its reverse side is known"
+    assert _row(precompiled) == _row(orm)
+    assert isinstance(precompiled.state, dict) and precompiled.state == orm.state
+
+
+def test_a_match_that_does_not_exist_is_the_models_does_not_exist():
+    with transaction.atomic(), pytest.raises(Match.DoesNotExist):
+        moderator._MATCH_LOCKED.get(pk=987654)
+
+
+def test_the_seats_are_the_orm_seats_with_their_users_in_order(alice, bob, django_assert_num_queries):
+    match = started_werewolf(alice, [bob])
+    orm = list(Seat.objects.filter(table_id=match.table_id).select_related("user").order_by("number"))
+    with django_assert_num_queries(1):
+        seats = moderator._seats(match)
+        users = [seat.user for seat in seats]  # loaded with the seats: no query
+    assert [_row(s) for s in seats] == [_row(s) for s in orm]
+    assert [_row(u) for u in users] == [_row(s.user) for s in orm]
+    assert [s.number for s in seats] == sorted(s.number for s in seats)
+    assert users[0].pk == alice.pk and users[1].pk == bob.pk and users[-1] is None, "a bot's seat has no user"
+
+
+def test_the_clock_reads_a_match_only_while_it_is_playing_and_due(alice):
+    match = started_werewolf(alice)
+    due = moderator._DUE_MATCH_LOCKED[connection.features.has_select_for_update_skip_locked]
+    with transaction.atomic():
+        found = due.fetch(pk=match.pk, now=match.next_deadline)
+        assert [_row(m) for m in found] == [_row(Match.objects.select_related("table").get(pk=match.pk))]
+        assert found[0].table.pk == match.table_id
+        assert due.fetch(pk=match.pk, now=match.next_deadline - timedelta(microseconds=1)) == [], "not due yet"
+        Match.objects.filter(pk=match.pk).update(status=Match.Status.ABORTED)
+        assert due.fetch(pk=match.pk, now=match.next_deadline) == [], "no longer playing"
+
+
+def test_each_query_is_compiled_once_per_connection(alice):
+    match = started_werewolf(alice)
+    moderator._seats(match)
+    with mock.patch("django.db.models.sql.query.Query.get_compiler", side_effect=AssertionError("compiled again")):
+        assert len(moderator._seats(match)) == 5
+
+
+def test_the_lock_query_says_for_update_where_the_backend_locks(alice):
+    wrapper = connections[DEFAULT_DB_ALIAS]  # the connection object itself, not its proxy
+    compiled = moderator._MATCH_LOCKED.compiled(wrapper)
+    skipping = moderator._DUE_MATCH_LOCKED[True].compiled(wrapper)
+    if connection.features.has_select_for_update:
+        assert compiled.locks and compiled.statement.sql.endswith(connection.ops.for_update_sql())
+        assert skipping.statement.sql.endswith(connection.ops.for_update_sql(skip_locked=True))
+    else:
+        assert not compiled.locks and "FOR UPDATE" not in compiled.statement.sql
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_the_locked_match_stays_locked_until_the_commit(alice):
+    match = started_werewolf(alice)
+    seen: list[str] = []
+
+    def another_process() -> None:  # its own connection, from the pool
+        try:
+            with transaction.atomic():
+                Match.objects.select_for_update(nowait=True).get(pk=match.pk)
+            seen.append("got the lock")
+        except DatabaseError as error:  # NOWAIT: "could not obtain lock on row"
+            seen.append("locked" if "lock" in str(error) else str(error))
+        finally:
+            connection.close()
+
+    with transaction.atomic():
+        moderator._MATCH_LOCKED.get(pk=match.pk)
+        thread = threading.Thread(target=another_process)
+        thread.start()
+        thread.join()
+    thread = threading.Thread(target=another_process)
+    thread.start()
+    thread.join()
+    assert seen == ["locked", "got the lock"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_lock_query_outside_a_transaction_fails_as_the_orms_does(alice):
+    match = started_werewolf(alice)
+    if connection.features.has_select_for_update:
+        with pytest.raises(TransactionManagementError):
+            moderator._MATCH_LOCKED.get(pk=match.pk)
+    else:  # the ORM's select_for_update is a no-op here, and so is ours
+        assert moderator._MATCH_LOCKED.get(pk=match.pk).pk == match.pk
+
+
+def test_a_finished_games_status_result_and_finish_are_written(alice):
+    match = play_until_over(started_werewolf(alice))
+    stored = Match.objects.get(pk=match.pk)
+    assert stored.status == Match.Status.FINISHED
+    assert stored.result and stored.result["winners"] is not None
+    assert stored.finished_at is not None and stored.next_deadline is None
+    assert stored.version == Move.objects.filter(match=match).count()
+
+
+def test_the_moves_update_writes_every_field_a_move_changes_and_no_other(alice):
+    match = fresh(started_werewolf(alice))
+    changed = {
+        "state": {**match.state, "note": "changed"},
+        "version": match.version + 1,
+        "decision_versions": {"0": match.version + 1},
+        "last_move_at": timezone.now(),
+        "window_started_at": timezone.now() - timedelta(seconds=3),
+        "window_version": match.version + 1,
+        "status": Match.Status.FINISHED,
+        "result": {"winners": [0, 1]},
+        "finished_at": timezone.now(),
+        "next_deadline": None,
+    }
+    assert set(changed) == moderator._SAVE_MOVED_MATCH.update_fields
+    for name, value in changed.items():
+        setattr(match, name, value)
+    match.unlisted = True  # not a move's: left alone, as save(update_fields=...) leaves it
+    moderator._SAVE_MOVED_MATCH.save(match)
+    stored = Match.objects.get(pk=match.pk)
+    assert {name: getattr(stored, name) for name in changed} == changed
+    assert stored.unlisted is False
+
+
+def test_an_update_sends_the_save_signals_and_fails_when_no_row_matched(alice):
+    match = started_werewolf(alice)
+    heard = []
+
+    def listen(signal_name):
+        return lambda sender, instance, update_fields, **kw: heard.append((signal_name, instance, update_fields))
+
+    on_pre, on_post = listen("pre_save"), listen("post_save")
+    pre_save.connect(on_pre, sender=Match)
+    post_save.connect(on_post, sender=Match)
+    try:
+        moderator._SAVE_MOVED_MATCH.save(match)
+    finally:
+        pre_save.disconnect(on_pre, sender=Match)
+        post_save.disconnect(on_post, sender=Match)
+    fields = moderator._SAVE_MOVED_MATCH.update_fields
+    assert heard == [("pre_save", match, fields), ("post_save", match, fields)]
+    gone = Match.objects.get(pk=match.pk)
+    gone.pk = 987654
+    with pytest.raises(DatabaseError, match="did not affect any rows"):
+        Update(Match, ["version"]).save(gone)
+
+
+def test_the_move_insert_makes_the_row_move_objects_create_makes(alice):
+    match = started_werewolf(alice)
+    heard = []
+
+    def on_post(sender, instance, created, **kwargs):
+        heard.append((instance, created))
+
+    post_save.connect(on_post, sender=Move)
+    before = timezone.now()
+    try:
+        action = {"type": "vote", "target": 2}
+        orm = Move.objects.create(match=match, seq=1, seat=0, action=action, source=Move.Source.PLAYER)
+        ours = moderator._INSERT_MOVE.create(match=match, seq=2, seat=0, action=action, source=Move.Source.PLAYER)
+    finally:
+        post_save.disconnect(on_post, sender=Move)
+    after = timezone.now()
+    assert heard == [(orm, True), (ours, True)]
+    assert ours.pk > orm.pk and not ours._state.adding and ours._state.db == orm._state.db
+    stored = {move.seq: _row(move) for move in Move.objects.filter(match=match)}
+    assert stored[2] == _row(ours), "the instance is the row it inserted, its pk included"
+    assert before <= ours.created_at <= after, "auto_now_add"
+    assert ours.state_hash and ours.state_hash == orm.state_hash, "history.deals stamped it in pre_save"
+    differ = {"id", "seq", "created_at"}
+    assert {k: v for k, v in stored[2].items() if k not in differ} == {
+        k: v for k, v in stored[1].items() if k not in differ
+    }
+
+
+def test_the_attendance_update_writes_the_two_counters_and_no_other_seat_field(alice, bob):
+    match = started_werewolf(alice, [bob])
+    row = Seat.objects.get(table_id=match.table_id, number=1)
+    row.missed_deadlines, row.autopilot = 3, True
+    row.seen_at = timezone.now()  # presence's, not the moderator's
+    moderator._SAVE_ATTENDANCE.save(row)
+    assert Seat.objects.values_list("missed_deadlines", "autopilot", "seen_at").get(pk=row.pk) == (3, True, None)
