@@ -22,7 +22,7 @@ from django.utils import timezone
 from games.base import TIMEOUT, IllegalAction, rng_for
 from history import deals, ratings
 from shabneshin.precompiled import Insert, Param, Select, Update
-from tables import alarm, bot_chat, bot_pace, broadcast, decisions, events, renderer
+from tables import alarm, bot_chat, bot_pace, broadcast, decisions, events, queries, renderer
 from tables.models import Match, Move, Seat, Table, TableEvent
 
 log = logging.getLogger(__name__)
@@ -50,11 +50,7 @@ _DUE_MATCH_LOCKED = {  # by whether the backend can skip a row another process h
     )
     for skip in (False, True)
 }
-_SEATS = Select(
-    Seat.objects.filter(table_id=Param("table_id", Seat._meta.get_field("table")))
-    .select_related("user")
-    .order_by("number")
-)
+_SEATS = queries.SEATS_WITH_USERS
 # Every Match field a move may change (a finished game's status, result and finished_at too).
 _SAVE_MOVED_MATCH = Update(
     Match,

@@ -29,7 +29,7 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from games.base import TIMEOUT, visible_log
-from tables import chat, decisions, seat_ring
+from tables import chat, decisions, queries, seat_ring
 from tables.lru import LRU as _LRU
 from tables.models import ChatMessage, Match, Seat, Table, TableEvent
 
@@ -134,8 +134,8 @@ def _key(
 def load(table_id: int) -> Snapshot | None:
     """The table with its match, and its seats, in two queries; the recent chat when it changed
     (:func:`tables.chat.recent_with_mutes`), the table's own log when it grew (:func:`_events_of`)."""
-    try:  # get(), not first(): no ordering to compile (the ORM's compiling is most of this query's cost)
-        table = Table.objects.select_related("match", "next_table").get(pk=table_id)
+    try:  # precompiled (tables.queries): the ORM's compiling was most of these queries' cost
+        table = queries.TABLE_WITH_MATCH.get(pk=table_id)
     except Table.DoesNotExist:
         return None
     try:
@@ -144,8 +144,7 @@ def load(table_id: int) -> Snapshot | None:
         match = None
     if match is not None:
         match.table = table  # the reverse side is known; don't let a template query it again
-    seats = list(Seat.objects.filter(table_id=table_id).select_related("user").order_by("number"))
-    return _snapshot_of(table, seats, match)
+    return _snapshot_of(table, queries.SEATS_WITH_USERS.fetch(table_id=table_id), match)
 
 
 def _snapshot_of(table: Table, seats: list[Seat], match: Match | None) -> Snapshot:

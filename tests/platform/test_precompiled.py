@@ -16,8 +16,8 @@ from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
 from shabneshin.precompiled import Update
-from tables import moderator
-from tables.models import Match, Move, Seat
+from tables import moderator, queries, seating
+from tables.models import Match, Move, Seat, Table
 from tests.platform.helpers import fresh, play_until_over, started_werewolf
 
 pytestmark = pytest.mark.django_db
@@ -62,6 +62,26 @@ def test_the_seats_are_the_orm_seats_with_their_users_in_order(alice, bob, djang
     assert [_row(u) for u in users] == [_row(s.user) for s in orm]
     assert [s.number for s in seats] == sorted(s.number for s in seats)
     assert users[0].pk == alice.pk and users[1].pk == bob.pk and users[-1] is None, "a bot's seat has no user"
+
+
+def test_the_renderers_table_comes_with_its_match_and_next_table_as_the_orm_reads_them(
+    alice, bob, django_assert_num_queries
+):
+    match = started_werewolf(alice, [bob])
+    orm = Table.objects.select_related("match", "next_table").get(pk=match.table_id)
+    with django_assert_num_queries(1):
+        table = queries.TABLE_WITH_MATCH.get(pk=match.table_id)
+        assert _row(table.match) == _row(orm.match) and table.next_table is None
+    assert _row(table) == _row(orm)
+    finished = play_until_over(match)
+    later = seating.play_again(finished.table, alice)
+    with django_assert_num_queries(1):
+        table = queries.TABLE_WITH_MATCH.get(pk=match.table_id)
+        assert _row(table.next_table) == _row(later)
+    with django_assert_num_queries(1):
+        table = queries.TABLE_WITH_MATCH.get(pk=later.pk)
+        with pytest.raises(Match.DoesNotExist):
+            table.match  # noqa: B018 - not started: no match, as the ORM says
 
 
 def test_the_clock_reads_a_match_only_while_it_is_playing_and_due(alice):
