@@ -38,13 +38,6 @@ TEMPLATE_PARTS = (*FRAGMENTS, "action_label", "log_entry", "result", "seat_badge
 CSRF_PLACEHOLDER = "__shabneshin_csrf_token__"
 VERSION_PLACEHOLDER = "__shabneshin_table_version__"
 
-BOARD_LIVE_PLACEHOLDER = "__shabneshin_board_live__"
-# The view's keys that a game's ``_board.html`` leaves to its ``_board_live.html`` (whose turn it is,
-# who is ready or has voted) or never reads (the log): see :func:`_board`.
-BOARD_LIVE_READS: dict[str, frozenset[str]] = {
-    "werewolf": frozenset({"awaiting", "turn", "turn_seat", "ready", "voted", "log", "chatters"}),
-}
-
 SNAPSHOTS_KEPT = 256
 RENDERS_KEPT = 2048
 LOG_ITEMS_KEPT = 50_000
@@ -543,9 +536,6 @@ def fragments_for(snapshot: Snapshot, audience: Audience) -> dict[str, str]:
                 if name == "seats" and _generic(snapshot.table.game, "seats"):
                     rest[name] = _seats(snapshot, audience, ctx)
                     continue
-                if name == "board" and snapshot.table.game in BOARD_LIVE_READS and ctx["view"] is not None:
-                    rest[name] = _board(snapshot, audience, ctx)
-                    continue
                 if name == "actions" and not ctx["actions"] and _generic(snapshot.table.game, "actions"):
                     rest[name] = _no_actions(audience, ctx)
                     continue
@@ -588,27 +578,6 @@ def _seats(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
         html = render_fragment("seats", {**ctx, "seat_html": rows}, oob=True)
         _renders.put(key, html)
     return html  # type: ignore[no-any-return]
-
-
-def _board(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
-    """``#board`` of a game whose board says whose turn it is in a part of its own
-    (``_board_live.html``): in a sequential phase every move changes that line and nothing else
-    of most seats' boards. The rest is rendered from the view without the keys the live part
-    reads (:data:`BOARD_LIVE_READS`), once per such view and the other inputs of the fragments,
-    with a placeholder where the live part goes; the live part, a line or two, is rendered for
-    every version. A board that read one of those keys itself would find it missing (the tests
-    compare every reused fragment with a fresh, whole rendering)."""
-    slug = ctx["slug"]
-    reads = BOARD_LIVE_READS[slug]
-    view = {k: v for k, v in ctx["view"].items() if k not in reads}
-    inputs = _inputs_key(snapshot, audience, {**ctx, "view": view})
-    key = ("board", inputs, ctx["my_turn"])
-    html = _renders.get(key)
-    if html is None:
-        html = render_fragment("board", {**ctx, "view": view, "board_live": BOARD_LIVE_PLACEHOLDER}, oob=True)
-        _renders.put(key, html)
-    live = render_to_string(f"games/{slug}/_board_live.html", ctx)
-    return html.replace(BOARD_LIVE_PLACEHOLDER, live)  # type: ignore[no-any-return]
 
 
 def _no_actions(audience: Audience, ctx: dict[str, Any]) -> str:
