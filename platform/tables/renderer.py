@@ -29,7 +29,7 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from games.base import TIMEOUT, visible_log
-from tables import chat, decisions, queries, seat_ring
+from tables import board_view, chat, decisions, queries, seat_ring
 from tables.lru import LRU as _LRU
 from tables.models import ChatMessage, Match, Seat, Table, TableEvent
 
@@ -539,6 +539,10 @@ def fragments_for(snapshot: Snapshot, audience: Audience) -> dict[str, str]:
                 if name == "actions" and not ctx["actions"] and _generic(snapshot.table.game, "actions"):
                     rest[name] = _no_actions(audience, ctx)
                     continue
+                part = board_view.board_view(ctx["slug"], ctx["view"], audience.seat) if name == "board" else None
+                if part is not None:
+                    rest[name] = _board(audience, ctx, part)
+                    continue
                 rest[name] = render_fragment(name, ctx, oob=True)
             _renders.put(chat_key, rest["chat"])
             _renders.put(log_key, rest["log"])
@@ -576,6 +580,24 @@ def _seats(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
     html = _renders.get(key)
     if html is None:
         html = render_fragment("seats", {**ctx, "seat_html": rows}, oob=True)
+        _renders.put(key, html)
+    return html  # type: ignore[no-any-return]
+
+
+def _board(audience: Audience, ctx: dict[str, Any], part: dict[str, Any]) -> str:
+    """``#board`` of a game that names what its board reads (tables.board_view): rendered from
+    that part alone, once per part, seat, seats' names and language."""
+    key = (
+        "board",
+        ctx["slug"],
+        audience.language,
+        audience.seat,
+        tuple(str(name) for name in ctx["names"]),
+        json.dumps(part, sort_keys=True, default=str),
+    )
+    html = _renders.get(key)
+    if html is None:
+        html = render_fragment("board", board_view.board_context(ctx, part), oob=True)
         _renders.put(key, html)
     return html  # type: ignore[no-any-return]
 

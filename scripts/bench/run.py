@@ -158,7 +158,8 @@ async def _drive(tables: list[load.Table], mode: str, plan: Plan, rng: random.Ra
 def _profilers(servers: Servers, plan: Plan) -> list[subprocess.Popen[bytes]]:
     """With BENCH_PYSPY=<folder>, py-spy records each site process during the timed run (raw
     folded stacks, idle included, one file a process). py-spy is not a dependency: point
-    BENCH_PYSPY_BIN at it."""
+    BENCH_PYSPY_BIN at it. BENCH_PYSPY_GIL=1 samples only the thread holding the GIL (the Python
+    CPU, without the time a thread spends waiting for the GIL after a system call)."""
     folder = os.environ.get("BENCH_PYSPY")
     if not folder:
         return []
@@ -176,7 +177,7 @@ def _profilers(servers: Servers, plan: Plan) -> list[subprocess.Popen[bytes]]:
                 "100",
                 "-f",
                 "raw",
-                "--idle",
+                *(["--gil"] if os.environ.get("BENCH_PYSPY_GIL") else ["--idle"]),
                 "--threads",
                 "-o",
                 f"{folder}/site-{i}.txt",

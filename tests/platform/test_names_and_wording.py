@@ -145,7 +145,9 @@ def test_a_player_is_spoken_to_in_the_second_person_about_their_own_vote(alice):
     )
     board = _fragment(match, alice, "board", "fa")
     assert "شما در حال رأی دادن هستید" in board and "<bdi>Alice</bdi> در حال رأی دادن است" not in board
-    assert "<bdi>Alice</bdi> is voting" in _fragment(match, None, "board", "en")
+    # Others read whom the table waits for in #status, not on the board (tables/board_view.py).
+    assert "Waiting for: <bdi>Alice</bdi>" in _fragment(match, None, "status", "en")
+    assert "Alice" not in _fragment(match, None, "board", "en")
 
 
 def test_the_dead_get_a_neutral_out_mark_not_a_cross(alice):
