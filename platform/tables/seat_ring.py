@@ -20,9 +20,11 @@ ones.
 from __future__ import annotations
 
 import json
+from functools import cache, lru_cache
 from typing import Any
 
-from django.template.loader import render_to_string
+from django.template.loader import render_to_string, select_template
+from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
@@ -100,7 +102,7 @@ def rows_html(
     ``onlooker`` is what a fragment may know of the viewer (``user``), ``csrf_token`` the
     placeholder that each socket fills in."""
     language = translation.get_language()
-    badge_template = [f"games/{slug}/_seat_badge.html", "tables/_seat_badge.html"]
+    badge_template = _badge_template(slug)
     out = []
     for index, row in enumerate(seat_rows):
         seat, number = row["seat"], row["number"]
@@ -127,6 +129,7 @@ def rows_html(
                         "user": onlooker,
                         "is_host": is_host,
                         "tpl": {"seat_badge": badge_template},
+                        "player_url": _player_url(table.token, seat.user_id) if seat.user_id else "",
                         "csrf_token": csrf_token,
                     },
                 )
@@ -134,6 +137,18 @@ def rows_html(
             cache.put(key, html)
         out.append(html)
     return out
+
+
+@cache
+def _badge_template(slug: str) -> Any:
+    """The game's seat badge, looked up once (an include of a list of names looks it up each time)."""
+    return select_template([f"games/{slug}/_seat_badge.html", "tables/_seat_badge.html"])
+
+
+@lru_cache(maxsize=4096)
+def _player_url(token: str, user_id: int) -> str:
+    """A seated player's page (report, mute, block), reversed once per table and player."""
+    return reverse("moderation:player", args=[token, user_id])
 
 
 def _row_key(

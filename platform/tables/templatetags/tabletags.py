@@ -5,8 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+
+from tables.lru import LRU
 
 register = template.Library()
 
@@ -48,3 +52,31 @@ def chat_text(message: Any, table: Any, names: list[str]) -> Any:
 
     html = line_html(table.game, getattr(message, "key", ""), getattr(message, "params", {}), names)
     return conditional_escape(message.text) if html is None else html
+
+
+# A small template that reads nothing but the values it is given (and the active language) looks
+# the same every time it gets the same values: a werewolf role's name, an icon. Included with
+# ``{% include %}``, it was rendered again at each use (a werewolf move rendered about nine role
+# names); ``include_once`` renders it once per process for each set of values.
+_included_once = LRU(4096)
+
+
+@register.simple_tag(takes_context=True)
+def include_once(context: Any, template_name: str, **values: Any) -> SafeString:
+    """``{% include_once "games/werewolf/_role.html" role=r of=s %}``: the template rendered with
+    only ``values``, once per template, language and values. ``tests/platform/test_include_once.py``
+    renders every fragment of random games both ways (this, and an include that also sees the
+    whole context) and compares, so a template that read anything else fails there."""
+    try:
+        key = (template_name, translation.get_language(), tuple(sorted((k, type(v), v) for k, v in values.items())))
+        html = _included_once.get(key)
+    except TypeError:  # a value that cannot be a key: rendered every time
+        return _render_included(context, template_name, values)
+    if html is None:
+        html = _render_included(context, template_name, values)
+        _included_once.put(key, html)
+    return html  # type: ignore[no-any-return]
+
+
+def _render_included(context: Any, template_name: str, values: dict[str, Any]) -> SafeString:
+    return mark_safe(render_to_string(template_name, values))  # noqa: S308 - our own autoescaping template
