@@ -37,6 +37,7 @@ FRAGMENTS = ("status", "seats", "board", "actions", "log", "chat", "errors")
 TEMPLATE_PARTS = (*FRAGMENTS, "action_label", "log_entry", "result", "seat_badge")
 CSRF_PLACEHOLDER = "__shabneshin_csrf_token__"
 VERSION_PLACEHOLDER = "__shabneshin_table_version__"
+ITEMS_PLACEHOLDER = mark_safe("__shabneshin_items__")  # where a wrapper's rows or log items go
 
 SNAPSHOTS_KEPT = 256
 RENDERS_KEPT = 2048
@@ -530,6 +531,9 @@ def fragments_for(snapshot: Snapshot, audience: Audience) -> dict[str, str]:
                 if name == "log" and (cached_log := _renders.get(log_key)) is not None:
                     rest[name] = cached_log
                     continue
+                if name == "log" and _generic(snapshot.table.game, "log"):
+                    rest[name] = _log(audience, ctx)
+                    continue
                 if name == "errors":  # a socket's own error goes through error_fragment
                     rest[name] = error_fragment(None, audience.language)
                     continue
@@ -571,17 +575,31 @@ def _status(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
 
 def _seats(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
     """``#seats``: its rows (tables.seat_ring) in the generic wrapper, which reads besides them only
-    the table's token and status and whether the viewer is signed in, seated or the host; so a
-    wrapper around rows already seen is not rendered again."""
-    rows = tuple(ctx["seat_html"]())
+    the table's token and status, the number of seats and whether the viewer is signed in, seated
+    or the host; so the wrapper is rendered once per those, and the rows joined into it."""
+    rows = ctx["seat_html"]()
     table = snapshot.table
     viewer = (audience.language, audience.is_host, audience.signed_in, audience.seat is None)
-    key = ("seats", table.token, table.status, viewer, rows)
-    html = _renders.get(key)
-    if html is None:
-        html = render_fragment("seats", {**ctx, "seat_html": rows}, oob=True)
-        _renders.put(key, html)
-    return html  # type: ignore[no-any-return]
+    key = ("seats", table.token, table.status, viewer, len(ctx["seat_rows"]))
+    wrapper = _renders.get(key)
+    if wrapper is None:
+        wrapper = render_fragment("seats", {**ctx, "seat_html": (ITEMS_PLACEHOLDER,)}, oob=True)
+        _renders.put(key, wrapper)
+    return wrapper.replace(ITEMS_PLACEHOLDER, "".join(rows))  # type: ignore[no-any-return]
+
+
+def _log(audience: Audience, ctx: dict[str, Any]) -> str:
+    """``#log``: its items (:func:`log_items`, each rendered once) in the generic wrapper, which
+    reads besides them only whether there is a view or any item and the deal's commitment; so the
+    wrapper is rendered once per those, and the items joined into it (newest first)."""
+    items = ctx["log_items"]
+    match = ctx["match"]
+    key = ("log-wrapper", audience.language, bool(ctx["view"]), bool(items), match.deal_commitment if match else "")
+    wrapper = _renders.get(key)
+    if wrapper is None:
+        wrapper = render_fragment("log", {**ctx, "log_items": [ITEMS_PLACEHOLDER] if items else []}, oob=True)
+        _renders.put(key, wrapper)
+    return wrapper.replace(ITEMS_PLACEHOLDER, "".join(reversed(items)))  # type: ignore[no-any-return]
 
 
 def _board(audience: Audience, ctx: dict[str, Any], part: dict[str, Any]) -> str:
