@@ -561,16 +561,35 @@ def _status(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
     """``#status``: new at every version, since it carries the version (``data-version``). The
     generic one reads little else (:func:`_status_key`), the same for every seat that is not
     deciding, so it is rendered once per such inputs with a placeholder for the version and
-    shared. The host's is rendered every time (the host menu's forms carry the version and read the
-    decision window), and so is a game's own ``_status.html``, whose reads are not known here."""
-    if audience.is_host or not _generic(ctx["slug"], "status"):
+    shared. The host's reads its menu besides (:func:`_menu_key`), whose forms carry the version
+    too. A game's own ``_status.html``, whose reads are not known here, is rendered every time."""
+    if not _generic(ctx["slug"], "status"):
         return render_fragment("status", ctx, oob=True)
     key = _status_key(snapshot, audience, ctx)
+    values = {"table_version": VERSION_PLACEHOLDER}
+    menu = ctx.get("host_menu")
+    if audience.is_host:
+        key = (*key, "host", _menu_key(menu))
+        if menu is not None and "version" in menu:
+            values["host_menu"] = {**menu, "version": VERSION_PLACEHOLDER}
     html = _renders.get(key)
     if html is None:
-        html = render_fragment("status", {**ctx, "table_version": VERSION_PLACEHOLDER}, oob=True)
+        html = render_fragment("status", {**ctx, **values}, oob=True)
         _renders.put(key, html)
     return html.replace(VERSION_PLACEHOLDER, str(snapshot.version))  # type: ignore[no-any-return]
+
+
+def _menu_key(menu: dict[str, Any] | None) -> str:
+    """What the host's menu (tables/_host_menu.html) reads but the version: its flags, and each
+    listed seat's number, player and name."""
+    if menu is None:
+        return ""
+
+    def rows(name: str) -> list[Any]:
+        return [(r["number"], r["seat"].user_id, str(r["name"])) for r in menu.get(name, ())]
+
+    flags = {k: v for k, v in menu.items() if k not in ("others", "to_bot", "version")}
+    return json.dumps([flags, rows("others"), rows("to_bot")], sort_keys=True, default=str)
 
 
 def _seats(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
