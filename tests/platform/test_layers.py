@@ -42,3 +42,36 @@ def test_sends_and_receives_within_the_period_walk_the_channels_once(monkeypatch
 
     asyncio.run(scenario())
     assert len(walked) == 1
+
+
+def test_a_group_send_reaches_every_member_once_and_skips_a_full_channel():
+    layer = InMemoryChannelLayer(capacity=1)
+
+    async def scenario():
+        for channel in ("one", "two", "three"):
+            await layer.group_add("table", channel)
+        await layer.send("two", {"type": "earlier"})  # "two" is full now
+        await layer.group_send("table", {"type": "table.changed", "event": "e1"})
+        assert await layer.receive("one") == {"type": "table.changed", "event": "e1"}
+        assert await layer.receive("two") == {"type": "earlier"}
+        assert await layer.receive("three") == {"type": "table.changed", "event": "e1"}
+        assert layer.channels == {}, "every message was received once"
+        await layer.group_send("nobody-here", {"type": "table.changed"})
+
+    asyncio.run(scenario())
+
+
+def test_a_member_receives_its_own_copy_of_a_group_message():
+    layer = InMemoryChannelLayer()
+
+    async def scenario():
+        await layer.group_add("table", "one")
+        await layer.group_add("table", "two")
+        message = {"type": "table.changed", "seen": []}
+        await layer.group_send("table", message)
+        first = await layer.receive("one")
+        first["seen"].append("one")
+        assert await layer.receive("two") == {"type": "table.changed", "seen": []}
+        assert message == {"type": "table.changed", "seen": []}
+
+    asyncio.run(scenario())
