@@ -286,7 +286,8 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
                 {**row, "seat": i, "name": names[i], "winner": i in winners}
                 for i, row in enumerate(view["result"]["seats"])
             ]
-        items = log_items(slug, view, names, seat, ctx["tpl"])
+        ctx["log_json"] = json.dumps(view.get("log", []), sort_keys=True)
+        items = log_items(slug, view, names, seat, ctx["tpl"], whole=ctx["log_json"])
         ctx["log_items"] = _with_events(snapshot, seat, items, over=bool(view.get("over")))
         if match.paused_at is not None:
             ctx["paused_by"] = next((names[s.number] for s in seats if s.user_id == match.paused_by_id), "?")
@@ -383,7 +384,12 @@ def log_view(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def log_items(
-    slug: str, view: dict[str, Any], names: list[str], seat: int | None, tpl: dict[str, list[str]]
+    slug: str,
+    view: dict[str, Any],
+    names: list[str],
+    seat: int | None,
+    tpl: dict[str, list[str]],
+    whole: str | None = None,
 ) -> list[str]:
     """Each log entry this viewer may read, rendered as its ``<li>``: once per entry, viewer, language
     and game state that it depends on; a move renders only the entries it added.
@@ -395,7 +401,8 @@ def log_items(
     small_view = log_view(view)
     fixed = (slug, translation.get_language(), seat, tuple(names), json.dumps(small_view, sort_keys=True))
     entries = view.get("log", [])
-    whole = json.dumps(entries, sort_keys=True)
+    if whole is None:
+        whole = json.dumps(entries, sort_keys=True)
     kept = _log_lists.get((fixed, whole))
     if kept is not None:
         return list(kept)
@@ -488,12 +495,18 @@ def _inputs_key(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> 
         audience,
         snapshot.key_without_match,
         snapshot.match_part,
-        json.dumps(ctx["view"], sort_keys=True, default=str),
+        # The view, its log (often most of it) in the encoding log_items made of it already.
+        json.dumps(_without_log(ctx["view"]), sort_keys=True, default=str),
+        ctx.get("log_json"),
         tuple(a["json"] for a in ctx["actions"]),
         ctx["version"] if ctx["actions"] else None,  # only forms carry it
         ctx["deadline"],
         ctx["on_autopilot"],
     )
+
+
+def _without_log(view: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if view is None else {k: v for k, v in view.items() if k != "log"}
 
 
 def _log_key(ctx: dict[str, Any]) -> tuple[Any, ...]:
