@@ -14,11 +14,12 @@ from django.utils import translation
 from clubs import live, rsvp, tonight
 from clubs.models import Night
 from clubs.permissions import Act, can_see, may
+from shabneshin.dispatch import DispatchesOnTheLoop
 from shabneshin.rejoin import RejoinsItsGroups
 from tables.language import language_from_scope
 
 
-class NightConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
+class NightConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.language = language_from_scope(self.scope)
         kwargs = self.scope["url_route"]["kwargs"]

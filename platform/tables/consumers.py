@@ -17,6 +17,7 @@ from django.utils import translation
 from accounts.sessions import ActingCheck
 from games.base import IllegalAction
 from shabneshin import ratelimit
+from shabneshin.dispatch import DispatchesOnTheLoop
 from shabneshin.rejoin import RejoinsItsGroups
 from tables import broadcast, chat, decisions, moderator, presence, renderer, rendering
 from tables.hub import hub
@@ -89,7 +90,7 @@ class FrameBudget:
         return "drop-first" if self.dropped == 1 else "drop"
 
 
-class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
+class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsumer):
     """One browser tab at a table. It sends only its own audience's fragments, rendered once per
     version and audience by tables.renderer, and of those only the ones that changed since it
     last sent them (a reconnect is a new consumer, so it sends everything)."""
@@ -338,7 +339,7 @@ class TableConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
             return None
 
 
-class LobbyConsumer(RejoinsItsGroups, AsyncWebsocketConsumer):
+class LobbyConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.language = language_from_scope(self.scope)
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
