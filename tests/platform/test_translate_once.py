@@ -1,0 +1,79 @@
+"""``{% translate %}`` of a literal looked up once per language (tables.templatetags.translate_once)
+must read exactly as Django's own tag: in every fragment of random games of every game, for every
+seat, the host and a spectator, in both languages; and a language switched back and forth, a
+message context, ``as`` and filters, autoescaping on and off.
+
+Persona: Afsaneh hosts practice tables of bots.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.template import Context, Template
+from django.templatetags.i18n import TranslateNode
+from django.utils import translation
+
+from tables import renderer
+from tables.templatetags import translate_once
+from tests.platform.helpers import bot_table, empty_renderer_caches, play_until, seat_audiences
+
+GAMES = [("werewolf", 6), ("dracula", 2), ("insidejob", 4), ("monster", 3), ("mummy", 5)]
+
+SAMPLES = (
+    '{% translate "Your turn" %}|{% translate "out" context "a dead player" %}|'
+    '{% translate "Your turn" as t %}{{ t }}|{% translate "Your turn"|upper %}|{% translate "a <b> & c" %}|'
+    '{% autoescape off %}{% translate "a <b> & c" %}{% endautoescape %}'
+)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches():
+    renderer.clear_caches()
+    translate_once._texts.clear()
+    yield
+    renderer.clear_caches()
+    translate_once._texts.clear()
+
+
+def _as_django_does(monkeypatch_context) -> None:
+    monkeypatch_context.setattr(translate_once.TranslateOnceNode, "render", TranslateNode.render)
+
+
+def _samples(load: str, language: str) -> str:
+    with translation.override(language):
+        return Template("{% load " + load + " %}" + SAMPLES).render(Context({}))
+
+
+def test_literals_read_as_djangos_translate_in_each_language_switched_back_and_forth():
+    expected = {language: _samples("i18n", language) for language in ("fa", "en")}
+    assert expected["fa"] != expected["en"]
+    for language in ("fa", "en", "fa", "en"):
+        assert _samples("i18n translate_once", language) == expected[language]
+    assert translate_once._texts, "the plain literals were kept"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("slug", "players"), GAMES)
+def test_every_fragment_reads_as_with_djangos_translate(slug, players, monkeypatch):
+    host = get_user_model().objects.create_user(username=f"afsaneh-{slug}", password="a-long-password-1")
+    match = bot_table(slug, players, host, seed=9)
+    audiences = [renderer.Audience(0, True, True, "en"), *seat_audiences(players)]
+    compared = 0
+    for version in range(0, 400, 4):
+        match = play_until(match, lambda m, v=version: m.version >= v or m.status != "playing")
+        snapshot = renderer.load(match.table_id)
+        for language in ("en", "fa"):
+            for audience in audiences:
+                audience = replace(audience, language=language)
+                with empty_renderer_caches():
+                    once = renderer.fragments_for(snapshot, audience)
+                with monkeypatch.context() as patched, empty_renderer_caches():
+                    _as_django_does(patched)
+                    assert renderer.fragments_for(snapshot, audience) == once, (slug, match.version, audience)
+                compared += 1
+        if match.status != "playing":
+            break
+    assert match.status != "playing" and compared > 20
