@@ -40,8 +40,15 @@ VERSION_PLACEHOLDER = "__shabneshin_table_version__"
 ITEMS_PLACEHOLDER = mark_safe("__shabneshin_items__")  # where a wrapper's rows or log items go
 
 SNAPSHOTS_KEPT = 256
-RENDERS_KEPT = 2048
+# A move adds about twenty renders to keep (each audience's fragments and inputs, a board, a
+# status, rows, log items): a busy night's tables each move every second or two, and a table's
+# unchanged parts are found again at its next move only if they are still kept then. 2,048
+# entries lasted about a second at 100 tables (the bench rendered 35 templates a move, not 21).
+# Each entry is a few KiB at most, mostly strings shared with other entries (bench: 84 KiB of
+# RSS a socket after every table's first render, 73 with 2,048).
+RENDERS_KEPT = 16384
 LOG_ITEMS_KEPT = 50_000
+LOG_VIEWERS_KEPT = 8192  # each viewer's last list of log items, with its log's encoding
 
 
 @dataclass(frozen=True)
@@ -195,7 +202,7 @@ _snapshots = _LRU(SNAPSHOTS_KEPT)
 _renders = _LRU(RENDERS_KEPT)
 _log_items = _LRU(LOG_ITEMS_KEPT)
 _events = _LRU(SNAPSHOTS_KEPT)
-_log_lists = _LRU(SNAPSHOTS_KEPT * 4)  # a viewer's whole list of log items, by the log's encoding
+_log_lists = _LRU(LOG_VIEWERS_KEPT)  # a viewer's last list of log items, with its log's encoding
 _seat_rows = _LRU(RENDERS_KEPT)  # one seat's row of the ring per distinct inputs (tables.seat_ring)
 
 
@@ -403,13 +410,12 @@ def log_items(
     entries = view.get("log", [])
     if whole is None:
         whole = json.dumps(entries, sort_keys=True)
-    kept = _log_lists.get((fixed, whole))
-    if kept is not None:
-        return list(kept)
-    last = _log_lists.get((fixed, "last"))
+    last = _log_lists.get(fixed)
     out: list[str] = []
     if last is not None:
         last_whole, last_items = last
+        if whole == last_whole:
+            return list(last_items)
         if last_whole != "[]" and len(last_items) < len(entries) and whole.startswith(last_whole[:-1] + ", "):
             out = list(last_items)
     for entry in entries[len(out) :]:
@@ -427,8 +433,7 @@ def log_items(
             )
             _log_items.put(key, item)
         out.append(item)
-    _log_lists.put((fixed, whole), tuple(out))
-    _log_lists.put((fixed, "last"), (whole, tuple(out)))
+    _log_lists.put(fixed, (whole, tuple(out)))
     return out
 
 
