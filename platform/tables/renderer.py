@@ -24,8 +24,10 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property, partial
 from typing import Any
 
+from django.dispatch import receiver
 from django.template.loader import render_to_string, select_template
 from django.utils import translation
+from django.utils.autoreload import file_changed
 from django.utils.safestring import mark_safe
 
 from games.base import TIMEOUT, visible_log
@@ -460,7 +462,24 @@ def _names_seat(value: Any, seat: int) -> bool:
 
 
 def render_fragment(name: str, ctx: dict[str, Any], oob: bool = False) -> str:
-    return render_to_string(ctx["tpl"][name], {**ctx, "oob": oob})
+    return selected_template(tuple(ctx["tpl"][name])).render({**ctx, "oob": oob})  # type: ignore[no-any-return]
+
+
+@cache
+def selected_template(names: tuple[str, ...]) -> Any:
+    """The first of ``names`` that exists (a game's own fragment, or the platform's), looked up
+    once: for a game without its own, the loader raised and caught TemplateDoesNotExist at every
+    rendering."""
+    return select_template(list(names))
+
+
+@receiver(file_changed)
+def _forget_templates(file_path: Any, **_: Any) -> None:
+    """The development server's template reload: a template added or removed changes the choice."""
+    if str(file_path).endswith(".html"):
+        selected_template.cache_clear()
+        _generic.cache_clear()
+        seat_ring.badge_template.cache_clear()
 
 
 # Match fields that change with every move but that no fragment reads except through the view,

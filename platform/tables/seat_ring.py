@@ -102,7 +102,7 @@ def rows_html(
     ``onlooker`` is what a fragment may know of the viewer (``user``), ``csrf_token`` the
     placeholder that each socket fills in."""
     language = translation.get_language()
-    badge_template = _badge_template(slug)
+    badge_tpl = badge_template(slug)
     out = []
     for index, row in enumerate(seat_rows):
         seat, number = row["seat"], row["number"]
@@ -128,7 +128,7 @@ def rows_html(
                         "me_id": seat.user_id if own_account else None,
                         "user": onlooker,
                         "is_host": is_host,
-                        "tpl": {"seat_badge": badge_template},
+                        "tpl": {"seat_badge": badge_tpl},
                         "player_url": _player_url(table.token, seat.user_id) if seat.user_id else "",
                         "csrf_token": csrf_token,
                     },
@@ -140,7 +140,7 @@ def rows_html(
 
 
 @cache
-def _badge_template(slug: str) -> Any:
+def badge_template(slug: str) -> Any:
     """The game's seat badge, looked up once (an include of a list of names looks it up each time)."""
     return select_template([f"games/{slug}/_seat_badge.html", "tables/_seat_badge.html"])
 
