@@ -8,7 +8,7 @@ version: six rows and six badges, the most expensive fragment of a move (issue 9
 
 A row's inputs (:func:`_row_key`) are its table's token and status, the seat row itself (number,
 player, bot, autopilot), the seat's display name, whether it is awaited, whether it is the viewer's
-own seat (and whether the viewer has one), whether the viewer is signed in or the host, the
+own seat (and whether the viewer has one), whether the viewer is signed in or the host (while the table is open), the
 language, and the seat's **badge view**: the part of the viewer's view that the game's
 ``_seat_badge.html`` reads for that seat (:data:`BADGE_READS`). The row template gets only these:
 the badge is rendered from the badge view alone, so a badge that read anything else would render it
@@ -103,6 +103,9 @@ def rows_html(
     placeholder that each socket fills in."""
     language = translation.get_language()
     badge_tpl = badge_template(slug)
+    # The host's own forms (add or remove a bot) are shown only while the table is open: once it
+    # plays, the host's rows are everyone's.
+    is_host = is_host and table.status == "open"
     out = []
     for index, row in enumerate(seat_rows):
         seat, number = row["seat"], row["number"]
