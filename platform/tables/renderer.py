@@ -45,10 +45,10 @@ SNAPSHOTS_KEPT = 256
 # A move adds about twenty renders to keep (each audience's fragments and inputs, a board, a
 # status, rows, log items): a busy night's tables each move every second or two, and a table's
 # unchanged parts are found again at its next move only if they are still kept then. 2,048
-# entries lasted about a second at 100 tables (the bench rendered 35 templates a move, not 21).
-# Each entry is a few KiB at most, mostly strings shared with other entries (bench: 84 KiB of
-# RSS a socket after every table's first render, 73 with 2,048).
-RENDERS_KEPT = 16384
+# entries lasted about a second at 100 tables (the bench rendered 35 templates a move, not 18;
+# 16,384 entries rendered no fewer than 8,192). Each entry is a few KiB at most, mostly strings
+# shared with other entries (bench: 83-99 KiB of RSS a socket after every table's first render).
+RENDERS_KEPT = 8192
 LOG_ITEMS_KEPT = 50_000
 LOG_VIEWERS_KEPT = 8192  # each viewer's last list of log items, with its log's encoding
 
