@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import timedelta
 
 from django.utils import timezone
@@ -77,3 +78,22 @@ def bot_table(slug: str, players: int, host: object, seed: int) -> Match:
 def seat_audiences(players: int, language: str = "en") -> list[renderer.Audience]:
     """A signed-in spectator's audience and each seat's, in ``language``."""
     return [renderer.Audience(seat, False, True, language) for seat in [None, *range(players)]]
+
+
+def whole_bot_game(slug: str, players: int, host: object, seed: int, step: int) -> Iterator[renderer.Snapshot]:
+    """The table's snapshot at every ``step``-th version of a game of bots, up to its end."""
+    match = bot_table(slug, players, host, seed=seed)
+    for version in range(0, 2000, step):
+        match = play_until(match, lambda m, v=version: m.version >= v or m.status != Match.Status.PLAYING)
+        snapshot = renderer.load(match.table_id)
+        assert snapshot is not None
+        yield snapshot
+        if match.status != Match.Status.PLAYING:
+            return
+    raise AssertionError("the game did not end")
+
+
+def every_audience(players: int) -> list[renderer.Audience]:
+    """The host at seat 0, a signed-in spectator and every seat, each in English and in Persian."""
+    audiences = [renderer.Audience(0, True, True, "en"), *seat_audiences(players)]
+    return [replace(audience, language=language) for language in ("en", "fa") for audience in audiences]

@@ -8,8 +8,6 @@ Persona: Afsaneh hosts practice tables of bots.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.template.loader import render_to_string
@@ -18,7 +16,7 @@ from django.utils.safestring import mark_safe
 from tables import renderer
 from tables.lru import LRU
 from tables.templatetags import tabletags
-from tests.platform.helpers import bot_table, empty_renderer_caches, play_until, seat_audiences
+from tests.platform.helpers import empty_renderer_caches, every_audience, whole_bot_game
 
 pytestmark = pytest.mark.django_db
 
@@ -39,23 +37,11 @@ def _included_with_the_whole_context(context, template_name, values):
 @pytest.mark.parametrize(("slug", "players"), GAMES)
 def test_a_template_included_once_reads_only_the_values_it_is_given(slug, players, monkeypatch):
     host = get_user_model().objects.create_user(username=f"afsaneh-{slug}", password="a-long-password-1")
-    match = bot_table(slug, players, host, seed=3)
-    audiences = [renderer.Audience(0, True, True, "en"), *seat_audiences(players)]
-    compared = 0
-    for version in range(0, 400, 3):
-        match = play_until(match, lambda m, v=version: m.version >= v or m.status != "playing")
-        snapshot = renderer.load(match.table_id)
-        for language in ("en", "fa"):
-            for audience in audiences:
-                audience = replace(audience, language=language)
-                with empty_renderer_caches():
-                    once = renderer.fragments_for(snapshot, audience)
-                with monkeypatch.context() as patched, empty_renderer_caches():
-                    patched.setattr(tabletags, "_render_included", _included_with_the_whole_context)
-                    patched.setattr(tabletags, "_included_once", LRU(0))
-                    whole = renderer.fragments_for(snapshot, audience)
-                assert once == whole, (slug, match.version, audience)
-                compared += 1
-        if match.status != "playing":
-            break
-    assert match.status != "playing" and compared > 20, "whole games, to their result, were compared"
+    for snapshot in whole_bot_game(slug, players, host, seed=3, step=3):
+        for audience in every_audience(players):
+            with empty_renderer_caches():
+                once = renderer.fragments_for(snapshot, audience)
+            with monkeypatch.context() as patched, empty_renderer_caches():
+                patched.setattr(tabletags, "_render_included", _included_with_the_whole_context)
+                patched.setattr(tabletags, "_included_once", LRU(0))
+                assert renderer.fragments_for(snapshot, audience) == once, (slug, snapshot.version, audience)

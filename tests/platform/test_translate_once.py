@@ -8,8 +8,6 @@ Persona: Afsaneh hosts practice tables of bots.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.template import Context, Template
@@ -18,7 +16,7 @@ from django.utils import translation
 
 from tables import renderer
 from tables.templatetags import translate_once
-from tests.platform.helpers import bot_table, empty_renderer_caches, play_until, seat_audiences
+from tests.platform.helpers import empty_renderer_caches, every_audience, whole_bot_game
 
 GAMES = [("werewolf", 6), ("dracula", 2), ("insidejob", 4), ("monster", 3), ("mummy", 5)]
 
@@ -59,21 +57,10 @@ def test_literals_read_as_djangos_translate_in_each_language_switched_back_and_f
 @pytest.mark.parametrize(("slug", "players"), GAMES)
 def test_every_fragment_reads_as_with_djangos_translate(slug, players, monkeypatch):
     host = get_user_model().objects.create_user(username=f"afsaneh-{slug}", password="a-long-password-1")
-    match = bot_table(slug, players, host, seed=9)
-    audiences = [renderer.Audience(0, True, True, "en"), *seat_audiences(players)]
-    compared = 0
-    for version in range(0, 400, 4):
-        match = play_until(match, lambda m, v=version: m.version >= v or m.status != "playing")
-        snapshot = renderer.load(match.table_id)
-        for language in ("en", "fa"):
-            for audience in audiences:
-                audience = replace(audience, language=language)
-                with empty_renderer_caches():
-                    once = renderer.fragments_for(snapshot, audience)
-                with monkeypatch.context() as patched, empty_renderer_caches():
-                    _as_django_does(patched)
-                    assert renderer.fragments_for(snapshot, audience) == once, (slug, match.version, audience)
-                compared += 1
-        if match.status != "playing":
-            break
-    assert match.status != "playing" and compared > 20
+    for snapshot in whole_bot_game(slug, players, host, seed=9, step=4):
+        for audience in every_audience(players):
+            with empty_renderer_caches():
+                once = renderer.fragments_for(snapshot, audience)
+            with monkeypatch.context() as patched, empty_renderer_caches():
+                _as_django_does(patched)
+                assert renderer.fragments_for(snapshot, audience) == once, (slug, snapshot.version, audience)
