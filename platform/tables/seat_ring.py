@@ -8,13 +8,13 @@ version: six rows and six badges, the most expensive fragment of a move (issue 9
 
 A row's inputs (:func:`_row_key`) are its table's token and status, the seat row itself (number,
 player, bot, autopilot), the seat's display name, whether it is awaited, whether it is the viewer's
-own seat (and whether the viewer has one), whether the viewer is signed in or the host (while the table is open), the
-language, and the seat's **badge view**: the part of the viewer's view that the game's
-``_seat_badge.html`` reads for that seat (:data:`BADGE_READS`). The row template gets only these:
-the badge is rendered from the badge view alone, so a badge that read anything else would render it
-missing. ``tests/platform/test_seat_ring.py`` renders every badge of random games of every game
-both ways (full view and context, badge view) and compares, and checks that warm rows equal fresh
-ones.
+own seat (and whether the viewer has one), whether the viewer is signed in or the host (while the
+table is open), the language, and the seat's **badge view**: the part of the viewer's view that
+the game's ``_seat_badge.html`` reads for that seat (:data:`BADGE_READS`). The row template gets
+only these: the badge is rendered from the badge view alone, so a badge that read anything else
+would render it missing. ``tests/platform/test_seat_ring.py`` renders every badge of random games
+of every game both ways (full view and context, badge view) and compares, and checks that warm
+rows equal fresh ones.
 """
 
 from __future__ import annotations

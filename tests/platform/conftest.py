@@ -89,3 +89,13 @@ def client():
     from django.test import Client
 
     return Client(HTTP_ACCEPT_LANGUAGE="en")
+
+
+@pytest.fixture
+def fresh_renderer_caches():
+    """The renderer's per-process caches, empty before and after the test."""
+    from tables import renderer
+
+    renderer.clear_caches()
+    yield
+    renderer.clear_caches()

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import timedelta
+from typing import Any
 
 from django.utils import timezone
 
@@ -13,6 +14,8 @@ from tables import moderator, renderer, seating
 from tables.models import Match, Table
 
 W5 = ["SEER", "VILLAGER", "WOLF", "DOCTOR", "VILLAGER"]
+# Every game at a player count its bots play quickly: (slug, players).
+BOT_GAMES = [("werewolf", 6), ("dracula", 2), ("insidejob", 4), ("monster", 3), ("mummy", 5)]
 
 
 def started_werewolf(host, players=(), roles=W5, seed: int = 1) -> Match:
@@ -97,3 +100,17 @@ def every_audience(players: int) -> list[renderer.Audience]:
     """The host at seat 0, a signed-in spectator and every seat, each in English and in Persian."""
     audiences = [renderer.Audience(0, True, True, "en"), *seat_audiences(players)]
     return [replace(audience, language=language) for language in ("en", "fa") for audience in audiences]
+
+
+def assert_fragments_unchanged_by(
+    snapshots: Iterator[renderer.Snapshot], players: int, monkeypatch: Any, plain: Callable[[Any], None]
+) -> None:
+    """Every audience's fragments of every snapshot, rendered with empty caches, equal those
+    rendered with ``plain(patched)`` undoing a shortcut (on a ``monkeypatch.context()``)."""
+    for snapshot in snapshots:
+        for audience in every_audience(players):
+            with empty_renderer_caches():
+                shortcut = renderer.fragments_for(snapshot, audience)
+            with monkeypatch.context() as patched, empty_renderer_caches():
+                plain(patched)
+                assert renderer.fragments_for(snapshot, audience) == shortcut, (snapshot.version, audience)

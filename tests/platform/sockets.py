@@ -11,6 +11,16 @@ from django.conf import settings
 from django.test import Client
 
 from shabneshin.asgi import application
+from tests.platform.helpers import started_werewolf
+
+
+@database_sync_to_async
+def start_werewolf(host, players=()):
+    """A started five-seat werewolf table (helpers.started_werewolf), its table loaded here, in the
+    database thread, so async code can read ``match.table.token``."""
+    match = started_werewolf(host, players)
+    match.table  # noqa: B018 - loaded in the thread
+    return match
 
 
 @database_sync_to_async

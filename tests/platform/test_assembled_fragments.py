@@ -17,18 +17,9 @@ from django.contrib.auth import get_user_model
 from django.utils import translation
 
 from tables import renderer
-from tests.platform.helpers import every_audience, play_until, started_werewolf, whole_bot_game
+from tests.platform.helpers import BOT_GAMES, every_audience, play_until, started_werewolf, whole_bot_game
 
-pytestmark = pytest.mark.django_db
-
-GAMES = [("werewolf", 6), ("dracula", 2), ("insidejob", 4), ("monster", 3), ("mummy", 5)]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_caches():
-    renderer.clear_caches()
-    yield
-    renderer.clear_caches()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_renderer_caches")]
 
 
 def _assert_assembled_equal_whole(snapshot, audiences) -> None:
@@ -61,7 +52,7 @@ def test_the_hosts_status_with_a_player_in_her_menu_is_its_template_rendered_fro
             break
 
 
-@pytest.mark.parametrize(("slug", "players"), GAMES)
+@pytest.mark.parametrize(("slug", "players"), BOT_GAMES)
 def test_every_assembled_fragment_is_its_template_rendered_from_the_whole_context(slug, players):
     host = get_user_model().objects.create_user(username=f"afsaneh-{slug}", password="a-long-password-1")
     for snapshot in whole_bot_game(slug, players, host, seed=7, step=2):

@@ -15,16 +15,9 @@ from tables import board_view, renderer
 from tables.models import Match
 from tests.platform.helpers import bot_table, empty_renderer_caches, play_until, seat_audiences
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_renderer_caches")]
 
 PLAYERS = {"werewolf": 6}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_caches():
-    renderer.clear_caches()
-    yield
-    renderer.clear_caches()
 
 
 def _games(slug: str, seeds: range) -> list[Match]:

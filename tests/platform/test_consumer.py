@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from tables.models import Match, Move
-from tests.platform.helpers import play_until, started_werewolf
+from tests.platform.helpers import play_until
 from tests.platform.sockets import (
     action_message,
     close_thread_connections,
@@ -18,6 +18,7 @@ from tests.platform.sockets import (
     drain,
     receive_html,
     receive_until,
+    start_werewolf,
     version_in,
 )
 
@@ -31,13 +32,6 @@ async def _close_connections_after():
 
 
 @database_sync_to_async
-def _start(host, players):
-    match = started_werewolf(host, players)
-    match.table  # noqa: B018 - loaded here, in a thread, so async code can read match.table.token
-    return match
-
-
-@database_sync_to_async
 def _version(match) -> int:
     return Match.objects.get(pk=match.pk).version
 
@@ -48,7 +42,7 @@ def _moves(match) -> int:
 
 
 async def test_each_player_receives_only_their_own_view(alice, bob, charlie):
-    match = await _start(alice, [bob])  # W5: alice SEER at 0, bob VILLAGER at 1
+    match = await start_werewolf(alice, [bob])  # W5: alice SEER at 0, bob VILLAGER at 1
     token = match.table.token
     alice_tab, ok_a, _ = await connect(token, alice)
     bob_tab, ok_b, _ = await connect(token, bob)
@@ -71,7 +65,7 @@ async def test_each_player_receives_only_their_own_view(alice, bob, charlie):
 
 
 async def test_a_stale_version_is_refused_with_the_current_view(alice, bob):
-    match = await _start(alice, [bob])
+    match = await start_werewolf(alice, [bob])
     tab, _, _ = await connect(match.table.token, alice)
     first = await receive_html(tab)
     await tab.send_to(text_data=action_message({"type": "pick", "target": 2}, version_in(first)))
@@ -109,7 +103,7 @@ BAD_INPUT = [
 
 @pytest.mark.parametrize(("message", "answer"), BAD_INPUT)
 async def test_bad_input_is_answered_and_changes_nothing(alice, bob, message, answer):
-    match = await _start(alice, [bob])
+    match = await start_werewolf(alice, [bob])
     tab, _, _ = await connect(match.table.token, alice)
     await receive_html(tab)
     await tab.send_to(text_data=message)
@@ -122,7 +116,7 @@ async def test_bad_input_is_answered_and_changes_nothing(alice, bob, message, an
 
 
 async def test_a_move_out_of_turn_or_by_a_spectator_is_refused(alice, bob, charlie):
-    match = await _start(alice, [bob])
+    match = await start_werewolf(alice, [bob])
     bob_tab, _, _ = await connect(match.table.token, bob)
     charlie_tab, _, _ = await connect(match.table.token, charlie)
     await receive_html(bob_tab)
@@ -137,7 +131,7 @@ async def test_a_move_out_of_turn_or_by_a_spectator_is_refused(alice, bob, charl
 
 
 async def test_a_socket_from_another_origin_is_refused(alice, bob):
-    match = await _start(alice, [bob])
+    match = await start_werewolf(alice, [bob])
     _, connected, _ = await connect(match.table.token, alice, origin="http://evil.example")
     assert not connected
 
@@ -148,7 +142,7 @@ async def test_an_unknown_table_token_is_refused(alice):
 
 
 async def test_reconnecting_resumes_the_current_view(alice, bob):
-    match = await _start(alice, [bob])
+    match = await start_werewolf(alice, [bob])
     tab, _, _ = await connect(match.table.token, alice)
     await receive_html(tab)
     await tab.send_to(text_data=action_message({"type": "pick", "target": 2}, 0))
@@ -161,7 +155,7 @@ async def test_reconnecting_resumes_the_current_view(alice, bob):
 
 
 async def test_chat_is_closed_at_night(alice, bob):
-    match = await _start(alice, [bob])
+    match = await start_werewolf(alice, [bob])
     tab, _, _ = await connect(match.table.token, bob)
     html = await receive_html(tab)
     assert 'data-testid="chat-closed"' in html
@@ -176,7 +170,7 @@ def _to_discussion(match):
 
 
 async def test_living_players_chat_during_the_day_and_everyone_reads_it(alice, bob, charlie):
-    match = await _start(alice, [bob])
+    match = await start_werewolf(alice, [bob])
     await _to_discussion(match)
     alice_tab, _, _ = await connect(match.table.token, alice)
     charlie_tab, _, _ = await connect(match.table.token, charlie)
@@ -201,7 +195,7 @@ def _end_sessions_of(user) -> None:
 
 
 async def test_a_tab_left_open_after_logging_out_may_watch_but_not_act(alice, bob):
-    match = await _start(alice, [bob])
+    match = await start_werewolf(alice, [bob])
     tab, _, _ = await connect(match.table.token, alice)
     await receive_html(tab)
     await _end_sessions_of(alice)

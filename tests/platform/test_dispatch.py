@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import pytest
 from channels import consumer as channels_consumer
-from channels.db import database_sync_to_async
 
 from clubs.consumers import NightConsumer
 from tables.consumers import LobbyConsumer, TableConsumer
-from tests.platform.helpers import started_werewolf
-from tests.platform.sockets import action_message, close_thread_connections, connect, receive_html, version_in
+from tests.platform.sockets import (
+    action_message,
+    close_thread_connections,
+    connect,
+    receive_html,
+    start_werewolf,
+    version_in,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services_in_use")]
 
@@ -27,28 +32,19 @@ async def _close_connections_after():
     await close_thread_connections()
 
 
-@database_sync_to_async
-def _start(host, players):
-    match = started_werewolf(host, players)
-    match.table  # noqa: B018 - loaded here, in a thread, so async code can read match.table.token
-    return match
-
-
 def test_every_consumer_of_the_site_dispatches_on_the_loop():
     for consumer in (TableConsumer, LobbyConsumer, NightConsumer):
         assert consumer.dispatch.__module__ == "shabneshin.dispatch", consumer
 
 
-async def test_a_move_reaches_every_socket_without_a_hop_to_the_database_thread_per_message(
-    alice, bob, monkeypatch
-):
+async def test_a_move_reaches_every_socket_without_a_hop_to_the_database_thread_per_message(alice, bob, monkeypatch):
     hops = []
 
     async def recorded() -> None:
         hops.append(1)
 
     monkeypatch.setattr(channels_consumer, "aclose_old_connections", recorded)
-    match = await _start(alice, [bob])  # W5: alice SEER at 0, bob VILLAGER at 1
+    match = await start_werewolf(alice, [bob])  # W5: alice SEER at 0, bob VILLAGER at 1
     alice_tab, ok_a, _ = await connect(match.table.token, alice)
     bob_tab, ok_b, _ = await connect(match.table.token, bob)
     assert ok_a and ok_b

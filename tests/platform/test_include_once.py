@@ -13,35 +13,24 @@ from django.contrib.auth import get_user_model
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-from tables import renderer
 from tables.lru import LRU
 from tables.templatetags import tabletags
-from tests.platform.helpers import empty_renderer_caches, every_audience, whole_bot_game
+from tests.platform.helpers import BOT_GAMES, assert_fragments_unchanged_by, whole_bot_game
 
-pytestmark = pytest.mark.django_db
-
-GAMES = [("werewolf", 6), ("dracula", 2), ("insidejob", 4), ("monster", 3), ("mummy", 5)]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_caches():
-    renderer.clear_caches()
-    yield
-    renderer.clear_caches()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_renderer_caches")]
 
 
 def _included_with_the_whole_context(context, template_name, values):
     return mark_safe(render_to_string(template_name, {**context.flatten(), **values}))
 
 
-@pytest.mark.parametrize(("slug", "players"), GAMES)
+@pytest.mark.parametrize(("slug", "players"), BOT_GAMES)
 def test_a_template_included_once_reads_only_the_values_it_is_given(slug, players, monkeypatch):
     host = get_user_model().objects.create_user(username=f"afsaneh-{slug}", password="a-long-password-1")
-    for snapshot in whole_bot_game(slug, players, host, seed=3, step=3):
-        for audience in every_audience(players):
-            with empty_renderer_caches():
-                once = renderer.fragments_for(snapshot, audience)
-            with monkeypatch.context() as patched, empty_renderer_caches():
-                patched.setattr(tabletags, "_render_included", _included_with_the_whole_context)
-                patched.setattr(tabletags, "_included_once", LRU(0))
-                assert renderer.fragments_for(snapshot, audience) == once, (slug, snapshot.version, audience)
+
+    def included_at_every_use_with_the_whole_context(patched) -> None:
+        patched.setattr(tabletags, "_render_included", _included_with_the_whole_context)
+        patched.setattr(tabletags, "_included_once", LRU(0))
+
+    snapshots = whole_bot_game(slug, players, host, seed=3, step=3)
+    assert_fragments_unchanged_by(snapshots, players, monkeypatch, included_at_every_use_with_the_whole_context)

@@ -14,19 +14,11 @@ from django.contrib.auth import get_user_model
 from games.base import TIMEOUT
 from tables import broadcast, moderator, renderer, seating
 from tables.models import Match, Table
-from tests.platform.helpers import bot_table, empty_renderer_caches, play_until, seat_audiences
+from tests.platform.helpers import BOT_GAMES, bot_table, empty_renderer_caches, play_until, seat_audiences
 
-GAMES = [("werewolf", 6), ("dracula", 2), ("insidejob", 4), ("monster", 3), ("mummy", 5)]
 VERSIONS_CHECKED = 30
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _fresh_caches():
-    renderer.clear_caches()
-    yield
-    renderer.clear_caches()
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_renderer_caches")]
 
 
 @pytest.fixture
@@ -64,7 +56,7 @@ def _assert_primed_equals_loaded(table_id: int, event: str, audiences: list[rend
             assert renderer.fragments_for(primed, audience) == fresh[audience], (event, audience)
 
 
-@pytest.mark.parametrize(("slug", "players"), GAMES)
+@pytest.mark.parametrize(("slug", "players"), BOT_GAMES)
 def test_a_primed_snapshot_renders_what_a_load_after_the_commit_renders(slug, players, events):
     match = _bot_table(slug, players)
     audiences = [renderer.Audience(None, True, True, "en"), *seat_audiences(players)]

@@ -13,19 +13,11 @@ from django.utils import translation
 
 from tables import renderer, seat_ring
 from tables.models import Match
-from tests.platform.helpers import bot_table, empty_renderer_caches, play_until, seat_audiences
+from tests.platform.helpers import BOT_GAMES, bot_table, empty_renderer_caches, play_until, seat_audiences
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_renderer_caches")]
 
-GAMES = [("werewolf", 6), ("dracula", 2), ("insidejob", 4), ("monster", 3), ("mummy", 5)]
 VERSIONS_CHECKED = 40
-
-
-@pytest.fixture(autouse=True)
-def _fresh_caches():
-    renderer.clear_caches()
-    yield
-    renderer.clear_caches()
 
 
 def _bot_table(slug: str, players: int) -> Match:
@@ -35,7 +27,7 @@ def _bot_table(slug: str, players: int) -> Match:
     return bot_table(slug, players, host, seed=11)
 
 
-@pytest.mark.parametrize(("slug", "players"), GAMES)
+@pytest.mark.parametrize(("slug", "players"), BOT_GAMES)
 def test_a_seat_badge_reads_only_its_badge_view(slug, players):
     """Every badge rendered from its seat's badge view equals the badge rendered from the whole
     view and context, at every version of a game, for every seat and a spectator."""
@@ -66,7 +58,7 @@ def test_a_seat_badge_reads_only_its_badge_view(slug, players):
     assert compared > 0, "no badge showed anything: nothing was compared"
 
 
-@pytest.mark.parametrize(("slug", "players"), GAMES)
+@pytest.mark.parametrize(("slug", "players"), BOT_GAMES)
 def test_a_reused_seat_row_equals_a_fresh_one(slug, players):
     """Rows kept from earlier versions and other audiences give the ring a fresh rendering gives."""
     match = _bot_table(slug, players)
@@ -86,7 +78,7 @@ def test_a_reused_seat_row_equals_a_fresh_one(slug, players):
             break
 
 
-@pytest.mark.parametrize(("slug", "players"), GAMES)
+@pytest.mark.parametrize(("slug", "players"), BOT_GAMES)
 def test_every_reused_fragment_equals_a_fresh_rendering(slug, players):
     """Fragments from caches warmed by earlier versions and other audiences (the host's too) equal
     those rendered with empty caches, in both languages."""

@@ -11,8 +11,14 @@ from django.core.management.base import SystemCheckError
 
 from shabneshin.origins import normalised
 from tables.models import ChatMessage, Match, Move
-from tests.platform.helpers import started_werewolf
-from tests.platform.sockets import action_message, close_thread_connections, connect, receive_html, receive_until
+from tests.platform.sockets import (
+    action_message,
+    close_thread_connections,
+    connect,
+    receive_html,
+    receive_until,
+    start_werewolf,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -21,20 +27,13 @@ async def _close_connections_after():
     await close_thread_connections()
 
 
-@database_sync_to_async
-def _start(host, players=()):
-    match = started_werewolf(host, players)
-    match.table  # noqa: B018 - loaded in a thread for async code
-    return match
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(
     "origin",
     ["http://testserver:9999", "https://testserver", "http://evil.example", "null", "http://testserver.evil.example"],
 )
 async def test_a_socket_from_another_port_scheme_or_host_is_refused(alice, origin):
-    match = await _start(alice)
+    match = await start_werewolf(alice)
     _, connected, _ = await connect(match.table.token, alice, origin=origin)
     assert not connected
 
@@ -42,7 +41,7 @@ async def test_a_socket_from_another_port_scheme_or_host_is_refused(alice, origi
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("origin", ["http://testserver", "http://testserver:80", "HTTP://TestServer"])
 async def test_a_socket_from_the_sites_own_origin_is_accepted(alice, origin):
-    match = await _start(alice)
+    match = await start_werewolf(alice)
     tab, connected, _ = await connect(match.table.token, alice, origin=origin)
     assert connected
     await tab.disconnect()
@@ -51,7 +50,7 @@ async def test_a_socket_from_the_sites_own_origin_is_accepted(alice, origin):
 @pytest.mark.django_db(transaction=True)
 async def test_a_configured_origin_is_accepted_and_only_with_its_own_port(settings, alice):
     settings.WEBSOCKET_ORIGINS = ["https://play.example"]
-    match = await _start(alice)
+    match = await start_werewolf(alice)
     tab, connected, _ = await connect(match.table.token, alice, origin="https://play.example")
     assert connected
     await tab.disconnect()
@@ -75,7 +74,7 @@ def _change_password_elsewhere(user) -> None:
 
 @pytest.mark.django_db(transaction=True)
 async def test_after_a_password_change_an_open_socket_may_watch_but_not_act(alice):
-    match = await _start(alice)
+    match = await start_werewolf(alice)
     tab, _, _ = await connect(match.table.token, alice)
     await receive_html(tab)
     await _change_password_elsewhere(alice)
@@ -92,7 +91,7 @@ async def test_after_a_password_change_an_open_socket_may_watch_but_not_act(alic
 
 @pytest.mark.django_db(transaction=True)
 async def test_with_the_session_unchanged_the_same_move_is_applied(alice):
-    match = await _start(alice)
+    match = await start_werewolf(alice)
     tab, _, _ = await connect(match.table.token, alice)
     await receive_html(tab)
     await tab.send_to(text_data=action_message({"type": "pick", "target": 2}, 0))

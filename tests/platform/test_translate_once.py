@@ -16,9 +16,7 @@ from django.utils import translation
 
 from tables import renderer
 from tables.templatetags import translate_once
-from tests.platform.helpers import empty_renderer_caches, every_audience, whole_bot_game
-
-GAMES = [("werewolf", 6), ("dracula", 2), ("insidejob", 4), ("monster", 3), ("mummy", 5)]
+from tests.platform.helpers import BOT_GAMES, assert_fragments_unchanged_by, whole_bot_game
 
 SAMPLES = (
     '{% translate "Your turn" %}|{% translate "out" context "a dead player" %}|'
@@ -54,13 +52,8 @@ def test_literals_read_as_djangos_translate_in_each_language_switched_back_and_f
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("slug", "players"), GAMES)
+@pytest.mark.parametrize(("slug", "players"), BOT_GAMES)
 def test_every_fragment_reads_as_with_djangos_translate(slug, players, monkeypatch):
     host = get_user_model().objects.create_user(username=f"afsaneh-{slug}", password="a-long-password-1")
-    for snapshot in whole_bot_game(slug, players, host, seed=9, step=4):
-        for audience in every_audience(players):
-            with empty_renderer_caches():
-                once = renderer.fragments_for(snapshot, audience)
-            with monkeypatch.context() as patched, empty_renderer_caches():
-                _as_django_does(patched)
-                assert renderer.fragments_for(snapshot, audience) == once, (slug, snapshot.version, audience)
+    snapshots = whole_bot_game(slug, players, host, seed=9, step=4)
+    assert_fragments_unchanged_by(snapshots, players, monkeypatch, _as_django_does)

@@ -79,4 +79,6 @@ def include_once(context: Any, template_name: str, **values: Any) -> SafeString:
 
 
 def _render_included(context: Any, template_name: str, values: dict[str, Any]) -> SafeString:
+    """Renders with ``values`` alone; it takes the including ``context`` so that the test can swap
+    in a rendering that sees it too."""
     return mark_safe(render_to_string(template_name, values))  # noqa: S308 - our own autoescaping template
