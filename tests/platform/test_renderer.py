@@ -23,9 +23,9 @@ from tests.platform.sockets import (
     drain,
     receive_html,
     receive_until,
+    start_werewolf,
     version_in,
 )
-from tests.platform.test_consumer import _start as _werewolf
 from tests.platform.test_consumer import _version
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services_in_use")]
@@ -47,7 +47,7 @@ def _open_table(host, players):
 
 
 async def test_two_seats_never_receive_each_others_cached_fragments(alice, bob, charlie):
-    match = await _werewolf(alice, [bob])  # alice SEER at 0, bob VILLAGER at 1
+    match = await start_werewolf(alice, [bob])  # alice SEER at 0, bob VILLAGER at 1
     token = match.table.token
     tabs = {name: (await connect(token, user))[0] for name, user in [("alice", alice), ("bob", bob)]}
     tabs["alice again"] = (await connect(token, alice))[0]
@@ -93,7 +93,7 @@ async def test_a_chat_line_sends_only_the_chat(alice, bob):
 
 async def _queries_for_one_move(alice, bob, onlookers) -> tuple[int, int]:
     """SQL queries and template renders, all threads, from alice's move until every socket has it."""
-    match = await _werewolf(alice, [bob])
+    match = await start_werewolf(alice, [bob])
     token = match.table.token
     tabs = [(await connect(token, user))[0] for user in (alice, bob, *onlookers)]
     for tab in tabs:
@@ -119,7 +119,7 @@ async def test_a_move_costs_a_few_queries_whatever_the_number_of_sockets(alice, 
 
 
 async def test_a_flood_gets_one_notice_then_the_socket_is_closed(alice, bob):
-    match = await _werewolf(alice, [bob])
+    match = await start_werewolf(alice, [bob])
     tab, _, _ = await connect(match.table.token, alice)
     await receive_html(tab)
     for _ in range(300):
@@ -262,8 +262,8 @@ async def _round_trip(tab) -> float:
 
 
 async def test_another_tables_latency_stays_flat_during_a_stale_flood(alice, bob, charlie, dave):
-    flooded = await _werewolf(alice, [bob])
-    quiet = await _werewolf(charlie, [dave])
+    flooded = await start_werewolf(alice, [bob])
+    quiet = await start_werewolf(charlie, [dave])
     flooder, _, _ = await connect(flooded.table.token, alice)
     other, _, _ = await connect(quiet.table.token, charlie)
     page = await receive_html(flooder)
@@ -292,7 +292,7 @@ async def test_one_change_is_rendered_in_one_trip_for_all_of_a_process_sockets(a
     one worker-thread trip; the table is read once, and each socket still gets only its own seat."""
     from tables import hub as hub_module
 
-    match = await _werewolf(alice, [bob])  # alice SEER at 0, bob VILLAGER at 1
+    match = await start_werewolf(alice, [bob])  # alice SEER at 0, bob VILLAGER at 1
     token = match.table.token
     tabs = [(await connect(token, user))[0] for user in (alice, bob, charlie, None)]
     for tab in tabs:
@@ -364,7 +364,7 @@ async def test_a_process_beats_for_all_its_sockets_in_one_query(settings, monkey
     from tables.models import Seat
 
     settings.PRESENCE_HEARTBEAT_S = 0.2
-    match = await _werewolf(alice, [bob])
+    match = await start_werewolf(alice, [bob])
     token = match.table.token
     tabs = [(await connect(token, user))[0] for user in (alice, bob, alice, charlie)]
     for tab in tabs:
@@ -404,7 +404,7 @@ async def test_a_sessions_tabs_share_one_frame_limit_on_the_cache(settings, alic
 
     await database_sync_to_async(cache.clear)()
     settings.RATE_FRAMES_PER_SESSION_10S = 10
-    match = await _werewolf(alice, [bob])
+    match = await start_werewolf(alice, [bob])
     token = match.table.token
     key = await session_cookie(alice)
     tabs = [(await connect(token, session=key))[0] for _ in range(3)]
