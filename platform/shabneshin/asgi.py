@@ -21,6 +21,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from moderation.gate import BanGate  # noqa: E402
+from shabneshin.collector import tune_for_serving  # noqa: E402
 from shabneshin.origins import OriginValidator  # noqa: E402
 from shabneshin.shutdown import TracksSockets, install  # noqa: E402
 from tables.clock import StartsTheClock, start_with_the_server  # noqa: E402
@@ -42,3 +43,5 @@ application = StartsTheClock(
         }
     )
 )
+# Everything loaded by now lives as long as the process: out of the garbage collector's sight.
+tune_for_serving()

@@ -6,12 +6,29 @@ run in database_sync_to_async's worker thread)."""
 
 from __future__ import annotations
 
+import gc
 import threading
+import time
 from typing import Any
 
 _lock = threading.Lock()
-_counts = {"queries": 0, "renders": 0}
+_counts = {"queries": 0, "renders": 0, "gc_us": 0, "gc_max_us": 0, "gc_full": 0}
 _installed = False
+_gc_began = 0.0
+
+
+def _timed_gc(phase: str, info: dict[str, Any]) -> None:
+    """The collector's pauses (all of them stop every thread): their total, the longest, and how
+    many were full collections."""
+    global _gc_began
+    if phase == "start":
+        _gc_began = time.perf_counter()
+        return
+    spent = int((time.perf_counter() - _gc_began) * 1e6)
+    with _lock:
+        _counts["gc_us"] += spent
+        _counts["gc_max_us"] = max(_counts["gc_max_us"], spent)
+        _counts["gc_full"] += info.get("generation") == 2
 
 
 def _bump(name: str) -> None:
@@ -47,6 +64,7 @@ def install() -> None:
     utils.CursorWrapper.execute = counted_execute  # type: ignore[method-assign]
     utils.CursorWrapper.executemany = counted_executemany  # type: ignore[method-assign]
     base.Template.render = counted_render  # type: ignore[method-assign]
+    gc.callbacks.append(_timed_gc)
     _installed = True
 
 

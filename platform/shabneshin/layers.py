@@ -26,6 +26,18 @@ from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer as ChannelsInMemoryChannelLayer
 
 
+def copied_message(message: dict[str, Any]) -> dict[str, Any]:
+    """Each receiver's own copy of ``message``, as a layer that serialises gives it: a flat dict
+    of strings, numbers and ``None`` (every message of ours) is copied shallowly, anything else
+    deeply. ``copy.deepcopy`` of the table's two-key message was 5% of a move's CPU in the bench."""
+    if all(value is None or type(value) in _IMMUTABLE for value in message.values()):
+        return dict(message)
+    return deepcopy(message)
+
+
+_IMMUTABLE = frozenset({str, int, float, bool, bytes})
+
+
 class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):
     CLEAN_EVERY_S = 1.0
 
@@ -48,7 +60,7 @@ class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):
         if queue is None:
             queue = self.channels[channel] = asyncio.Queue(maxsize=self.get_capacity(channel))
         try:
-            queue.put_nowait((time.time() + self.expiry, deepcopy(message)))
+            queue.put_nowait((time.time() + self.expiry, copied_message(message)))
         except asyncio.QueueFull:
             raise ChannelFull(channel) from None
 

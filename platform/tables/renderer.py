@@ -607,13 +607,32 @@ def _status(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
     menu = ctx.get("host_menu")
     if audience.is_host:
         key = (*key, "host", _menu_key(menu))
-        if menu is not None and "version" in menu:
-            values["host_menu"] = {**menu, "version": VERSION_PLACEHOLDER}
+        if menu is not None:
+            values["host_menu_html"] = _host_menu_html(snapshot, audience, ctx, menu)
     html = _renders.get(key)
     if html is None:
         html = render_fragment("status", {**ctx, **values}, oob=True)
         _renders.put(key, html)
     return html.replace(VERSION_PLACEHOLDER, str(snapshot.version))  # type: ignore[no-any-return]
+
+
+def _host_menu_html(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any], menu: dict[str, Any]) -> str:
+    """The host's menu (tables/_host_menu.html), which reads only the menu, the table's token and
+    the CSRF placeholder: rendered once per those and language, with the version's placeholder
+    in its forms, and put into her ``#status`` ready-made. Its forms and their URLs made it the
+    costliest fragment of a move (0.7 ms), rendered again whenever her status changed."""
+    key = ("host-menu", audience.language, snapshot.table.token, _menu_key(menu))
+    html = _renders.get(key)
+    if html is None:
+        values = {**menu, "version": VERSION_PLACEHOLDER} if "version" in menu else menu
+        html = mark_safe(  # noqa: S308 - rendered by our own autoescaping template
+            render_to_string(
+                "tables/_host_menu.html",
+                {"host_menu": values, "table": snapshot.table, "csrf_token": ctx["csrf_token"]},
+            )
+        )
+        _renders.put(key, html)
+    return html  # type: ignore[no-any-return]
 
 
 def _menu_key(menu: dict[str, Any] | None) -> str:

@@ -123,11 +123,11 @@ class Servers:
         return sum(_rss_kib(p.pid) for p in self.processes)
 
     def counters(self) -> dict[str, int]:
-        total = {"queries": 0, "renders": 0}
+        total = {"queries": 0, "renders": 0, "gc_us": 0, "gc_max_us": 0, "gc_full": 0}
         for url in self.urls:
             with urllib.request.urlopen(url + "/__counters__", timeout=10) as response:
                 for key, value in json.loads(response.read()).items():
-                    total[key] += value
+                    total[key] = max(total[key], value) if key == "gc_max_us" else total[key] + value
         return total
 
     def stop(self) -> None:
@@ -231,6 +231,9 @@ def _measure(servers: Servers, tables: list[load.Table], mode: str, plan: Plan, 
             "bytes": sum(s.bytes for t in tables for s in t.sockets) / frames,
             "queries": (after["queries"] - counted["queries"]) / moves if site else float("nan"),
             "renders": (after["renders"] - counted["renders"]) / moves if site else float("nan"),
+            "gc_ms": (after["gc_us"] - counted["gc_us"]) / 1000 / moves if site else float("nan"),
+            "gc_full": after["gc_full"] - counted["gc_full"] if site else 0,
+            "gc_max_ms": after["gc_max_us"] / 1000 if site else float("nan"),
         }
 
     return asyncio.run(go())

@@ -75,3 +75,24 @@ def test_a_member_receives_its_own_copy_of_a_group_message():
         assert message == {"type": "table.changed", "seen": []}
 
     asyncio.run(scenario())
+
+
+def test_each_receiver_gets_its_own_copy_of_a_message():
+    layer = InMemoryChannelLayer()
+
+    async def scenario():
+        await layer.group_add("table", "one")
+        await layer.group_add("table", "two")
+        message = {"type": "table.changed", "event": "e1", "version": 3, "nested": {"seats": [1, 2]}}
+        await layer.group_send("table", message)
+        one, two = await layer.receive("one"), await layer.receive("two")
+        one["event"] = "changed by one"
+        one["nested"]["seats"].append(99)
+        assert two == {"type": "table.changed", "event": "e1", "version": 3, "nested": {"seats": [1, 2]}}
+        assert message["nested"]["seats"] == [1, 2], "the sender's message is its own"
+        flat = {"type": "table.changed", "event": "e2"}
+        await layer.send("one", flat)
+        received = await layer.receive("one")
+        assert received == flat and received is not flat
+
+    asyncio.run(scenario())
