@@ -1,4 +1,5 @@
-"""Counts SQL queries and template renders, for the benchmark (``make bench``) and a few tests.
+"""Counts SQL queries, template renders and the garbage collector's pauses, for the benchmark
+(``make bench``) and a few tests.
 
 Off unless ``BENCH_COUNTERS`` is set (or a test calls :func:`install`): it wraps Django's cursor
 and Template.render at class level, so it sees every thread's connection (the WebSocket renders
