@@ -20,18 +20,21 @@ What keeps this safe:
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cache, cached_property, partial
 from typing import Any
 
 from django.dispatch import receiver
+from django.template import defaultfilters
 from django.template.loader import render_to_string, select_template
-from django.utils import translation
+from django.utils import dateformat, translation
 from django.utils.autoreload import file_changed
 from django.utils.safestring import mark_safe
 
 from games.base import TIMEOUT, visible_log
-from tables import board_view, chat, decisions, queries, seat_ring
+from tables import actions_view, board_view, chat, decisions, queries, seat_ring
+from tables.fingerprint import fingerprint
 from tables.lru import LRU as _LRU
 from tables.models import ChatMessage, Match, Seat, Table, TableEvent
 
@@ -39,6 +42,18 @@ FRAGMENTS = ("status", "seats", "board", "actions", "log", "chat", "errors")
 TEMPLATE_PARTS = (*FRAGMENTS, "action_label", "log_entry", "result", "seat_badge")
 CSRF_PLACEHOLDER = "__shabneshin_csrf_token__"
 VERSION_PLACEHOLDER = "__shabneshin_table_version__"
+# What #status shows of the moment, filled into its shared rendering (renderer._status): whom the
+# table waits for (joined as tables/_status.html joins them), and the viewer's own deadline.
+AWAITING_PLACEHOLDER = mark_safe("__shabneshin_awaiting__")
+AWAITING_SEPARATOR = "، "
+DEADLINE_EPOCH_PLACEHOLDER = "__shabneshin_deadline_epoch__"
+DEADLINE_ISO_PLACEHOLDER = "__shabneshin_deadline_iso__"
+_STATUS_PLACEHOLDERS = re.compile(
+    "|".join(
+        re.escape(p)
+        for p in (VERSION_PLACEHOLDER, AWAITING_PLACEHOLDER, DEADLINE_EPOCH_PLACEHOLDER, DEADLINE_ISO_PLACEHOLDER)
+    )
+)
 ITEMS_PLACEHOLDER = mark_safe("__shabneshin_items__")  # where a wrapper's rows or log items go
 
 SNAPSHOTS_KEPT = 256
@@ -288,6 +303,9 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
         # move does not make them stale (decisions.py).
         ctx["version"] = decisions.opened_at(match, seat)
         ctx["deadline"] = decisions.own_deadline(match, seat)
+        if ctx["deadline"] is not None:  # as #status shows it (tables/_status.html)
+            ctx["deadline_epoch"] = dateformat.format(ctx["deadline"], "U")
+            ctx["deadline_iso"] = ctx["deadline"].isoformat()
         ctx["awaiting_names"] = [names[s] for s in view.get("awaiting", [])]
         if view.get("result"):
             winners = view["result"]["winners"]
@@ -295,7 +313,7 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
                 {**row, "seat": i, "name": names[i], "winner": i in winners}
                 for i, row in enumerate(view["result"]["seats"])
             ]
-        ctx["log_json"] = json.dumps(view.get("log", []), sort_keys=True)
+        ctx["log_json"] = fingerprint(view.get("log", []))
         items = log_items(slug, view, names, seat, ctx["tpl"], whole=ctx["log_json"])
         ctx["log_items"] = _with_events(snapshot, seat, items, over=bool(view.get("over")))
         if match.paused_at is not None:
@@ -403,28 +421,26 @@ def log_items(
     """Each log entry this viewer may read, rendered as its ``<li>``: once per entry, viewer, language
     and game state that it depends on; a move renders only the entries it added.
 
-    The log is encoded once, as a whole. The same encoding as before gives back the same list; an
-    encoding that starts with the last one this viewer saw (its entries, then more) reuses those
-    items and looks at the new entries alone. (Entries of a JSON array follow each other whole, so
-    a common prefix up to an entry's end is a common prefix of entries.)"""
+    The log is encoded once, as a whole (tables.fingerprint). The same encoding as before gives
+    back the same list; an encoding that extends the last one this viewer saw (its entries, then
+    more: :func:`_extends`) reuses those items and looks at the new entries alone."""
     small_view = log_view(view)
-    fixed = (slug, translation.get_language(), seat, tuple(names), json.dumps(small_view, sort_keys=True))
+    fixed = (slug, translation.get_language(), seat, tuple(names), fingerprint(small_view))
     entries = view.get("log", [])
     if whole is None:
-        whole = json.dumps(entries, sort_keys=True)
+        whole = fingerprint(entries)
     last = _log_lists.get(fixed)
     out: list[str] = []
     if last is not None:
         last_whole, last_items = last
         if whole == last_whole:
             return list(last_items)
-        if last_whole != "[]" and len(last_items) < len(entries) and whole.startswith(last_whole[:-1] + ", "):
+        if len(last_items) < len(entries) and _extends(whole, last_whole):
             out = list(last_items)
     for entry in entries[len(out) :]:
         reader = seat if seat is not None and (entry.get("to") is not None or _names_seat(entry, seat)) else None
         reader_view = small_view if reader == seat else {**small_view, "seat": None}
-        encoded = json.dumps(entry, sort_keys=True)
-        key = (slug, fixed[1], reader, fixed[3], json.dumps(reader_view, sort_keys=True), encoded)
+        key = (slug, fixed[1], reader, fixed[3], fingerprint(reader_view), fingerprint(entry))
         item = _log_items.get(key)
         if item is None:
             item = mark_safe(  # noqa: S308 - rendered by our own autoescaping template
@@ -437,6 +453,19 @@ def log_items(
         out.append(item)
     _log_lists.put(fixed, (whole, tuple(out)))
     return out
+
+
+def _extends(whole: bytes | str, last: bytes | str) -> bool:
+    """Whether the log encoded as ``whole`` starts with the entries of the log encoded as ``last``.
+    In ``marshal``'s encoding a list is its type and length (five bytes), then its items one after
+    the other, each encoding telling where it ends; so items that start with the last items' bytes
+    start with those very entries. In JSON, an array's entries follow each other whole, so a common
+    prefix up to an entry's end is a common prefix of entries."""
+    if isinstance(whole, bytes) and isinstance(last, bytes):
+        return whole[5:].startswith(last[5:])
+    if isinstance(whole, str) and isinstance(last, str):
+        return last != "[]" and whole.startswith(last[:-1] + ", ")
+    return False
 
 
 def _names_seat(value: Any, seat: int) -> bool:
@@ -520,7 +549,7 @@ def _inputs_key(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> 
         snapshot.key_without_match,
         snapshot.match_part,
         # The view, its log (often most of it) in the encoding log_items made of it already.
-        json.dumps(_without_log(ctx["view"]), sort_keys=True, default=str),
+        fingerprint(_without_log(ctx["view"])),
         ctx.get("log_json"),
         tuple(a["json"] for a in ctx["actions"]),
         ctx["version"] if ctx["actions"] else None,  # only forms carry it
@@ -577,9 +606,14 @@ def fragments_for(snapshot: Snapshot, audience: Audience) -> dict[str, str]:
                 if name == "seats" and _generic(snapshot.table.game, "seats"):
                     rest[name] = _seats(snapshot, audience, ctx)
                     continue
-                if name == "actions" and not ctx["actions"] and _generic(snapshot.table.game, "actions"):
-                    rest[name] = _no_actions(audience, ctx)
-                    continue
+                if name == "actions" and _generic(snapshot.table.game, "actions"):
+                    if not ctx["actions"]:
+                        rest[name] = _no_actions(audience, ctx)
+                        continue
+                    label_part = actions_view.label_view(ctx["slug"], ctx["view"])
+                    if label_part is not None:
+                        rest[name] = _actions(audience, ctx, label_part)
+                        continue
                 part = board_view.board_view(ctx["slug"], ctx["view"], audience.seat) if name == "board" else None
                 if part is not None:
                     rest[name] = _board(audience, ctx, part)
@@ -597,13 +631,22 @@ def fragments_for(snapshot: Snapshot, audience: Audience) -> dict[str, str]:
 def _status(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
     """``#status``: new at every version, since it carries the version (``data-version``). The
     generic one reads little else (:func:`_status_key`), the same for every seat that is not
-    deciding, so it is rendered once per such inputs with a placeholder for the version and
-    shared. The host's reads its menu besides (:func:`_menu_key`), whose forms carry the version
-    too. A game's own ``_status.html``, whose reads are not known here, is rendered every time."""
+    deciding, so it is rendered once per such inputs and shared, with placeholders for what
+    changes from move to move: the version, whom the table waits for, and the viewer's deadline.
+    The host's reads its menu besides (:func:`_menu_key`), whose forms carry the version too. A
+    game's own ``_status.html``, whose reads are not known here, is rendered every time."""
     if not _generic(ctx["slug"], "status"):
         return render_fragment("status", ctx, oob=True)
     key = _status_key(snapshot, audience, ctx)
-    values = {"table_version": VERSION_PLACEHOLDER}
+    values: dict[str, Any] = {"table_version": VERSION_PLACEHOLDER}
+    filled = {VERSION_PLACEHOLDER: str(snapshot.version)}
+    if ctx.get("awaiting_names"):
+        values["awaiting_names"] = [AWAITING_PLACEHOLDER]
+        filled[AWAITING_PLACEHOLDER] = defaultfilters.join(ctx["awaiting_names"], AWAITING_SEPARATOR)
+    if ctx["deadline"] is not None:
+        values["deadline_epoch"], values["deadline_iso"] = DEADLINE_EPOCH_PLACEHOLDER, DEADLINE_ISO_PLACEHOLDER
+        filled[DEADLINE_EPOCH_PLACEHOLDER] = ctx["deadline_epoch"]
+        filled[DEADLINE_ISO_PLACEHOLDER] = ctx["deadline_iso"]
     menu = ctx.get("host_menu")
     if audience.is_host:
         key = (*key, "host", _menu_key(menu))
@@ -613,7 +656,8 @@ def _status(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
     if html is None:
         html = render_fragment("status", {**ctx, **values}, oob=True)
         _renders.put(key, html)
-    return html.replace(VERSION_PLACEHOLDER, str(snapshot.version))  # type: ignore[no-any-return]
+    # One pass, so that nothing filled in (a player's name) is read for placeholders again.
+    return _STATUS_PLACEHOLDERS.sub(lambda found: filled.get(found[0], found[0]), html)
 
 
 def _host_menu_html(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any], menu: dict[str, Any]) -> str:
@@ -645,7 +689,7 @@ def _menu_key(menu: dict[str, Any] | None) -> str:
         return [(r["number"], r["seat"].user_id, str(r["name"])) for r in menu.get(name, ())]
 
     flags = {k: v for k, v in menu.items() if k not in ("others", "to_bot", "version")}
-    return json.dumps([flags, rows("others"), rows("to_bot")], sort_keys=True, default=str)
+    return fingerprint([flags, rows("others"), rows("to_bot")])
 
 
 def _seats(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
@@ -686,11 +730,22 @@ def _board(audience: Audience, ctx: dict[str, Any], part: dict[str, Any]) -> str
         audience.language,
         audience.seat,
         tuple(str(name) for name in ctx["names"]),
-        json.dumps(part, sort_keys=True, default=str),
+        fingerprint(part),
     )
     html = _renders.get(key)
     if html is None:
         html = render_fragment("board", board_view.board_context(ctx, part), oob=True)
+        _renders.put(key, html)
+    return html  # type: ignore[no-any-return]
+
+
+def _actions(audience: Audience, ctx: dict[str, Any], part: dict[str, Any]) -> str:
+    """The generic ``#actions`` of a game that names what its labels read (tables.actions_view):
+    rendered from the actions, the version, the turn, the names and that part alone, once per them."""
+    key = actions_view.actions_key(ctx, part, audience.language)
+    html = _renders.get(key)
+    if html is None:
+        html = render_fragment("actions", actions_view.actions_context(ctx, part), oob=True)
         _renders.put(key, html)
     return html  # type: ignore[no-any-return]
 
@@ -709,8 +764,9 @@ def _no_actions(audience: Audience, ctx: dict[str, Any]) -> str:
 def _status_key(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> tuple[Any, ...]:
     """What ``tables/_status.html`` reads besides the version: the table's and seats' rows and
     every Match field but the per-move ones, the language, whether the viewer has a seat, is
-    signed in and won, whether it is their turn (and with actions to choose), their deadline, who
-    is awaited, the game's end and result, the pause and the autopilot."""
+    signed in and won, whether it is their turn (and with actions to choose), whether they have a
+    deadline and whether anyone is awaited (the deadline and the names are filled in), the game's
+    end and result, the pause and the autopilot."""
     view = ctx["view"] or {}
     result = view.get("result") or {}
     return (
@@ -723,9 +779,9 @@ def _status_key(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> 
         audience.seat is not None and audience.seat in result.get("winners", ()),
         ctx["my_turn"],
         bool(ctx["actions"]),
-        ctx["deadline"],
-        tuple(str(name) for name in ctx.get("awaiting_names", ())),
-        json.dumps([view.get("over"), result], sort_keys=True, default=str),
+        ctx["deadline"] is not None,  # the deadline and the names are filled in (see _status)
+        bool(ctx.get("awaiting_names")),
+        fingerprint([view.get("over"), result]),
         str(ctx["paused_by"]),
         ctx["on_autopilot"],
     )

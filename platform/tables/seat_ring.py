@@ -7,19 +7,19 @@ inside ``tables/_seats.html``. Before, the whole ring was rendered for every aud
 version: six rows and six badges, the most expensive fragment of a move (issue 9).
 
 A row's inputs (:func:`_row_key`) are its table's token and status, the seat row itself (number,
-player, bot, autopilot), the seat's display name, whether it is awaited, whether it is the viewer's
-own seat (and whether the viewer has one), whether the viewer is signed in or the host (while the
-table is open), the language, and the seat's **badge view**: the part of the viewer's view that
-the game's ``_seat_badge.html`` reads for that seat (:data:`BADGE_READS`). The row template gets
-only these: the badge is rendered from the badge view alone, so a badge that read anything else
-would render it missing. ``tests/platform/test_seat_ring.py`` renders every badge of random games
-of every game both ways (full view and context, badge view) and compares, and checks that warm
-rows equal fresh ones.
+player, bot, autopilot), the seat's display name, whether it is the viewer's own seat (and whether
+the viewer has one), whether the viewer is signed in or the host (while the table is open), the
+language, and the seat's **badge view**: the part of the viewer's view that the game's
+``_seat_badge.html`` reads for that seat (:data:`BADGE_READS`, narrowed by :data:`BADGE_REFINED`).
+The row template gets only these: the badge is rendered from the badge view alone, so a badge that
+read anything else would render it missing. ``tests/platform/test_seat_ring.py`` renders every
+badge of random games of every game both ways (full view and context, badge view) and compares,
+and checks that warm rows equal fresh ones. Whether the seat is awaited is not among the inputs: a row is kept as
+awaited, and a row not awaited is made from it (:func:`not_awaited`).
 """
 
 from __future__ import annotations
 
-import json
 from functools import cache, lru_cache
 from typing import Any
 
@@ -27,6 +27,8 @@ from django.template.loader import render_to_string, select_template
 from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
+
+from tables.fingerprint import fingerprint
 
 # What each game's seat badge reads of the view (templates/games/<slug>/_seat_badge.html):
 # ``indexed``: lists (or seat-keyed dicts) of which it reads the badge's own seat's item;
@@ -66,7 +68,21 @@ def badge_view(slug: str, view: dict[str, Any] | None, number: int) -> dict[str,
     public_keys = reads.get("public", ())
     if public_keys and isinstance(view.get("public"), dict):
         out["public"] = {k: view["public"][k] for k in public_keys if k in view["public"]}
-    return out
+    refine = BADGE_REFINED.get(slug)
+    return refine(out) if refine else out
+
+
+def _werewolf_badge(badge: dict[str, Any]) -> dict[str, Any]:
+    """The werewolf badge reads the phase only to show "ready" in the discussion and "voted" in the
+    vote, for a seat in those lists: the phase of any other seat's badge changes nothing, and
+    without it a row is not rendered again at every change of phase."""
+    if not badge.get("ready") and not badge.get("voted"):
+        badge.pop("phase", None)
+    return badge
+
+
+# A game's narrowing of its badge view, where the badge reads a value only in some cases.
+BADGE_REFINED: dict[str, Any] = {"werewolf": _werewolf_badge}
 
 
 def _only_item(items: Any, number: int) -> Any:
@@ -102,7 +118,6 @@ def rows_html(
     ``onlooker`` is what a fragment may know of the viewer (``user``), ``csrf_token`` the
     placeholder that each socket fills in."""
     language = translation.get_language()
-    badge_tpl = badge_template(slug)
     # The host's own forms (add or remove a bot) are shown only while the table is open: once it
     # plays, the host's rows are everyone's.
     is_host = is_host and table.status == "open"
@@ -116,30 +131,59 @@ def rows_html(
             slug, language, table, seat, row, index, badge, mine, my_seat is not None, own_account, signed_in, is_host
         )
         html = cache.get(key)
-        if html is None:
-            html = mark_safe(  # noqa: S308 - rendered by our own autoescaping template
-                render_to_string(
-                    "tables/_seat_row.html",
-                    {
-                        "row": row,
-                        "seat": seat,
-                        "index": index,
-                        "table": table,
-                        "view": badge,
-                        "number": number,
-                        "my_seat": number if mine else (None if my_seat is None else NOT_MINE),
-                        "me_id": seat.user_id if own_account else None,
-                        "user": onlooker,
-                        "is_host": is_host,
-                        "tpl": {"seat_badge": badge_tpl},
-                        "player_url": _player_url(table.token, seat.user_id) if seat.user_id else "",
-                        "csrf_token": csrf_token,
-                    },
-                )
+        if html is None:  # rendered as awaited: the row of a seat not awaited is that row without the mark
+            awaited = {**row, "awaited": True}
+            context = row_context(
+                slug, table, awaited, index, badge, mine, my_seat, own_account, is_host, onlooker, csrf_token
             )
+            html = mark_safe(render_to_string("tables/_seat_row.html", context))  # noqa: S308 - our own template
             cache.put(key, html)
-        out.append(html)
+        out.append(html if row["awaited"] else not_awaited(html))
     return out
+
+
+AWAITED_MARK = " awaited"
+
+
+def not_awaited(html: SafeString) -> SafeString:
+    """A row rendered as awaited, as the row of a seat that is not: whose turn it is changes at every
+    move of a sequential phase, and with it two rows for every audience, so a row is kept once
+    for both. ``tables/_seat_row.html`` opens with the ``<li>`` whose classes are ``seat``, then
+    `` me`` (the viewer's own seat), then the mark: the first occurrence of the mark is that one.
+    ``tests/platform/test_seat_ring.py`` compares each row with its rendering from its own inputs."""
+    return mark_safe(html.replace(AWAITED_MARK, "", 1))  # noqa: S308 - a class taken out of our own rendering
+
+
+def row_context(
+    slug: str,
+    table: Any,
+    row: dict[str, Any],
+    index: int,
+    badge: dict[str, Any] | None,
+    mine: bool,
+    my_seat: int | None,
+    own_account: bool,
+    is_host: bool,
+    onlooker: Any,
+    csrf_token: str,
+) -> dict[str, Any]:
+    """All that ``tables/_seat_row.html`` receives for one seat's row: what its key holds."""
+    seat, number = row["seat"], row["number"]
+    return {
+        "row": row,
+        "seat": seat,
+        "index": index,
+        "table": table,
+        "view": badge,
+        "number": number,
+        "my_seat": number if mine else (None if my_seat is None else NOT_MINE),
+        "me_id": seat.user_id if own_account else None,
+        "user": onlooker,
+        "is_host": is_host,
+        "tpl": {"seat_badge": badge_template(slug)},
+        "player_url": _player_url(table.token, seat.user_id) if seat.user_id else "",
+        "csrf_token": csrf_token,
+    }
 
 
 @cache
@@ -181,11 +225,10 @@ def _row_key(
         seat.autopilot,
         seat.is_empty,
         str(row["name"]),
-        row["awaited"],
         mine,
         seated,
         own_account,
         signed_in,
         is_host,
-        json.dumps(badge, sort_keys=True, default=str),
+        fingerprint(badge),
     )

@@ -108,3 +108,40 @@ def test_a_dead_werewolf_players_badge_shows_the_role_the_village_learned():
         html = renderer.render_fragment("seats", renderer.build_context(snapshot, seat_audiences(6)[0]))
     assert f'data-testid="dead-{dead}"' in html
     assert f'data-role-of="{dead}"' in html
+
+
+@pytest.mark.parametrize(("slug", "players"), BOT_GAMES)
+def test_a_row_kept_as_awaited_shows_a_seat_not_awaited_as_its_own_rendering_would(slug, players):
+    """A row is kept once for both "awaited" and not (seat_ring.not_awaited): each row of the ring
+    equals the row template rendered from that row's own inputs, awaited or not, through a game."""
+    match = _bot_table(slug, players)
+    seen = set()
+    for version in range(VERSIONS_CHECKED):
+        match = play_until(match, lambda m, v=version: m.version >= v or m.status != "playing")
+        snapshot = renderer.load(match.table_id)
+        with translation.override("en"):
+            for audience in seat_audiences(players):
+                ctx = renderer.build_context(snapshot, audience)
+                rows = ctx["seat_html"]()
+                for index, (row, html) in enumerate(zip(ctx["seat_rows"], rows, strict=True)):
+                    seat = row["seat"]
+                    mine = audience.seat is not None and row["number"] == audience.seat
+                    own = seat.user_id is not None and seat.user_id == ctx["me_id"]
+                    context = seat_ring.row_context(
+                        slug,
+                        snapshot.table,
+                        row,
+                        index,
+                        seat_ring.badge_view(slug, ctx["view"], row["number"]),
+                        mine,
+                        audience.seat,
+                        own,
+                        False,
+                        ctx["user"],
+                        renderer.CSRF_PLACEHOLDER,
+                    )
+                    assert html == render_to_string("tables/_seat_row.html", context), (slug, match.version, audience)
+                    seen.add((row["awaited"], mine))
+        if match.status != "playing":
+            break
+    assert {(True, True), (False, True), (True, False), (False, False)} <= seen, seen
