@@ -130,15 +130,16 @@ def rows_html(
         key = _row_key(
             slug, language, table, seat, row, index, badge, mine, my_seat is not None, own_account, signed_in, is_host
         )
-        html = cache.get(key)
-        if html is None:  # rendered as awaited: the row of a seat not awaited is that row without the mark
+        both = cache.get(key)
+        if both is None:  # rendered as awaited: the row of a seat not awaited is that row without the mark
             awaited = {**row, "awaited": True}
             context = row_context(
                 slug, table, awaited, index, badge, mine, my_seat, own_account, is_host, onlooker, csrf_token
             )
             html = mark_safe(render_to_string("tables/_seat_row.html", context))  # noqa: S308 - our own template
-            cache.put(key, html)
-        out.append(html if row["awaited"] else not_awaited(html))
+            both = (html, not_awaited(html))
+            cache.put(key, both)
+        out.append(both[0] if row["awaited"] else both[1])
     return out
 
 
