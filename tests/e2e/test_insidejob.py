@@ -31,9 +31,9 @@ def test_a_guest_plays_inside_job_with_bots_to_the_end(server, new_page):
     snapshots: list[str] = []
 
     def shows_only_my_secrets(p):
-        if p.locator("[data-testid=result]").count():
-            return
-        html = p.content()
+        html = p.content()  # one reading: the result's frame may arrive at any moment
+        if 'data-testid="result"' in html:
+            return  # the end reveals every secret
         snapshots.append(html)
         assert set(re.findall(r'data-secret-of="(\d+)"', html)) <= {mine}
 
