@@ -49,10 +49,13 @@ def actions_context(ctx: dict[str, Any], part: dict[str, Any]) -> dict[str, Any]
 
 
 def actions_key(ctx: dict[str, Any], part: dict[str, Any], language: str) -> tuple[Any, ...]:
+    """Kept per seat, as ``#board`` is: a seat's buttons are reused across its versions, never
+    handed to another seat's socket."""
     return (
         "actions",
         ctx["slug"],
         language,
+        ctx["my_seat"],
         tuple(a["json"] for a in ctx["actions"]),
         ctx["version"],
         ctx["my_turn"],

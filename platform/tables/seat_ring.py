@@ -14,8 +14,8 @@ language, and the seat's **badge view**: the part of the viewer's view that the 
 The row template gets only these: the badge is rendered from the badge view alone, so a badge that
 read anything else would render it missing. ``tests/platform/test_seat_ring.py`` renders every
 badge of random games of every game both ways (full view and context, badge view) and compares,
-and checks that warm rows equal fresh ones. Whether the seat is awaited is not among the inputs: a row is kept as
-awaited, and a row not awaited is made from it (:func:`not_awaited`).
+and checks that warm rows equal fresh ones. Whether the seat is awaited is not among the inputs:
+a row is kept as awaited, and a row not awaited is made from it (:func:`not_awaited`).
 """
 
 from __future__ import annotations
