@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -15,6 +14,7 @@ from clubs import live, rsvp, tonight
 from clubs.models import Night
 from clubs.permissions import Act, can_see, may
 from shabneshin.dispatch import DispatchesOnTheLoop
+from shabneshin.loop_db import database_work
 from shabneshin.rejoin import RejoinsItsGroups
 from tables.language import language_from_scope
 
@@ -50,14 +50,14 @@ class NightConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
         if html:
             await self.send(text_data=html)
 
-    @database_sync_to_async
+    @database_work
     def _visible_night(self, slug: str, night_id: int) -> int | None:
         night = Night.objects.select_related("club").filter(pk=night_id, club__slug=slug).first()
         if night is None or not can_see(self.scope.get("user"), night.club):
             return None
         return night.pk
 
-    @database_sync_to_async
+    @database_work
     def _render(self) -> str:
         night = Night.objects.select_related("club").filter(pk=self.night_id).first()
         if night is None or not can_see(self.scope.get("user"), night.club):

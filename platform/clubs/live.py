@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import transaction
 
 from clubs.models import Night
+from shabneshin import loop_db
 
 
 def group_name(night_id: int) -> str:
@@ -21,7 +22,12 @@ def group_name(night_id: int) -> str:
 
 def _send(night_id: int) -> None:
     layer = get_channel_layer()
-    if layer is not None:
+    if layer is None:
+        return
+    loop = loop_db.loop_at_work()
+    if loop is not None:  # on the loop's own thread: it runs once the work is over
+        loop.create_task(layer.group_send(group_name(night_id), {"type": "night.changed"}))
+    else:
         async_to_sync(layer.group_send)(group_name(night_id), {"type": "night.changed"})
 
 

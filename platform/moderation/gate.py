@@ -5,26 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from channels.db import database_sync_to_async
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from moderation import bans
 from moderation.devices import COOKIE, device_from_cookie
 from moderation.models import Sanction
+from shabneshin.loop_db import database_work
 from tables.language import language_from_scope
 
 BANNED_CLOSE_CODE = 4403
 
 
-@database_sync_to_async
+@database_work
 def _ban_for(scope: dict[str, Any]) -> Sanction | None:
     user = scope.get("user")
     ban = bans.ban_of(user) if user is not None and user.is_authenticated else None
     return ban or bans.ban_of_device(device_from_cookie((scope.get("cookies") or {}).get(COOKIE)))
 
 
-@database_sync_to_async
+@database_work
 def _refusal(ban: Sanction, language: str) -> str:
     with translation.override(language):
         return render_to_string("tables/_errors.html", {"error": bans.ban_text(ban), "oob": True})

@@ -188,6 +188,10 @@ HOST_AWAY_S = env_float("HOST_AWAY_S", 120)
 HOST_PAUSE_LIMIT_S = env_float("HOST_PAUSE_LIMIT_S", 900)
 # Query and render counters for `make bench` (shabneshin.counters), served at /__counters__.
 BENCH_COUNTERS = env_bool("BENCH_COUNTERS", False)
+# The consumers' database work runs on the event loop's own thread where the database is a local
+# file (SQLite), and on Channels' worker thread where a call waits on the network (PostgreSQL):
+# shabneshin/loop_db.py says why and what each measured.
+DATABASE_WORK_ON_LOOP = env_bool("DATABASE_WORK_ON_LOOP", not DATABASE_URL)
 
 # Email (club reminders and calendar updates): the console by default, SMTP when EMAIL_HOST is set.
 EMAIL_HOST = env_str("EMAIL_HOST")

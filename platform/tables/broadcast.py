@@ -5,8 +5,9 @@ A send happens after the commit, so it must never turn a stored change into an e
 send (the channel layer's Redis is down, say) is logged and dropped. The next message repairs it,
 since every consumer renders the current state, not a delta.
 
-Inside the server, a send from the database thread (a move, a chat line) is handed to the event
-loop that thread works for and not waited for: the one database thread is the server's narrowest
+Inside the server, a send from the database work (a move, a chat line) is handed to the event
+loop and not waited for, whether that work runs on the loop's own thread (shabneshin.loop_db) or
+on a worker thread: the one database thread is the server's narrowest
 point, and waiting for the loop to run the send (a Redis round trip, or whatever the loop is busy
 with) held every other table's work behind it (issue 9). Sends keep their order on the loop; and
 since each consumer renders the state it reads, not the message, a late one changes nothing.
@@ -25,14 +26,22 @@ from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from shabneshin import loop_db
+
 LOBBY_GROUP = "lobby"
 log = logging.getLogger(__name__)
 
 
-def _send(group: str, message: dict) -> None:
+def send(group: str, message: dict) -> None:
+    """Send now (after the commit, through :func:`_after_commit`); never raises."""
     try:
         layer = get_channel_layer()
         if layer is None:
+            return
+        at_work = loop_db.loop_at_work()
+        if at_work is not None:  # a call on the loop's own thread: the send runs once it returns
+            task = at_work.create_task(layer.group_send(group, message))
+            task.add_done_callback(lambda done: _log_failure(group, done))
             return
         loop = _loop_of_this_thread()
         if loop is not None:
@@ -59,13 +68,13 @@ def _loop_of_this_thread() -> asyncio.AbstractEventLoop | None:
     return loop  # type: ignore[no-any-return]
 
 
-def _log_failure(group: str, done: Future[Any]) -> None:
+def _log_failure(group: str, done: Future[Any] | asyncio.Future[Any]) -> None:
     if not done.cancelled() and done.exception() is not None:
         log.warning("group send to %s failed; the next message repairs it", group, exc_info=done.exception())
 
 
 def _after_commit(group: str, message: dict) -> None:
-    transaction.on_commit(lambda: _send(group, message), robust=True)
+    transaction.on_commit(lambda: send(group, message), robust=True)
 
 
 def group_for(token: str) -> str:

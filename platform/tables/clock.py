@@ -21,11 +21,11 @@ import sys
 from datetime import timedelta
 from typing import Any
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
 from clubs import due as clubs_due
+from shabneshin.loop_db import database_work
 from tables import alarm, bot_chat, host, janitor, moderator
 
 log = logging.getLogger(__name__)
@@ -34,11 +34,11 @@ _tasks: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
 
 async def tick() -> float:
     """Apply what is due; return how long to sleep before the next look."""
-    _, next_deadline = await database_sync_to_async(moderator.tick)()
-    await database_sync_to_async(clubs_due.run_due)()
-    await database_sync_to_async(janitor.run_due)()
-    await database_sync_to_async(host.run_due)()
-    await database_sync_to_async(bot_chat.run_due)()
+    _, next_deadline = await database_work(moderator.tick)()
+    await database_work(clubs_due.run_due)()
+    await database_work(janitor.run_due)()
+    await database_work(host.run_due)()
+    await database_work(bot_chat.run_due)()
     if next_deadline is None:
         return float(settings.CLOCK_TICK_S)
     wait = (next_deadline - timezone.now()).total_seconds()

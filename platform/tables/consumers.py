@@ -8,7 +8,6 @@ import logging
 import time
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -18,6 +17,7 @@ from accounts.sessions import ActingCheck
 from games.base import IllegalAction
 from shabneshin import ratelimit
 from shabneshin.dispatch import DispatchesOnTheLoop
+from shabneshin.loop_db import database_work
 from shabneshin.rejoin import RejoinsItsGroups
 from tables import broadcast, chat, decisions, moderator, presence, renderer, rendering
 from tables.hub import hub
@@ -129,7 +129,7 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
     async def rejoined(self) -> None:
         await self._push()  # what changed while the layer was away never reached this socket
 
-    @database_sync_to_async
+    @database_work
     def _arrive(self, user: Any) -> None:
         """In one trip: presence (tables.presence), this socket's player is seen at its table from
         the first moment (later beats come from the hub, one query a period for all of this
@@ -265,11 +265,11 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
         cookies = self.scope.get("cookies") or {}
         return str(cookies.get(settings.CSRF_COOKIE_NAME, ""))
 
-    @database_sync_to_async
+    @database_work
     def _table_id(self) -> int | None:
         return Table.objects.filter(token=self.token).values_list("pk", flat=True).first()
 
-    @database_sync_to_async
+    @database_work
     def _render(self, error: str | None, event: str | None, reuse: bool = False, status_again: bool = False) -> str:
         assert self.table_id is not None
         snapshot = self.seen if reuse and self.seen is not None else renderer.snapshot_for_event(self.table_id, event)
@@ -308,7 +308,7 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
             return None, None
         return seen.seat_of(user), seen.match
 
-    @database_sync_to_async
+    @database_work
     def _submit(self, action: dict[str, Any], version: int) -> tuple[str, str] | None:
         with translation.override(self.language):
             user = self._acting_user()
@@ -321,14 +321,14 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
                 return exc.code, rendering.error_message(exc.code)
             return None
 
-    @database_sync_to_async
+    @database_work
     def _take_back_seat(self) -> None:
         user = self._acting_user()
         seat, match = self._seat_and_match(user)
         if seat is not None and match is not None:
             moderator.take_back_seat(match, seat)
 
-    @database_sync_to_async
+    @database_work
     def _post_chat(self, text: str) -> str | None:
         with translation.override(self.language):
             table = Table.objects.get(pk=self.table_id)
@@ -360,7 +360,7 @@ class LobbyConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         await self.send(text_data=await self._render(event.get("event")))
 
-    @database_sync_to_async
+    @database_work
     def _render(self, event: str | None) -> str:
         """The lobby's list, rendered once per change and language in this process."""
         key = (event, self.language)

@@ -1,14 +1,15 @@
-"""One trip to the worker thread per table change, for all of a process's sockets at that table.
+"""One piece of database work per table change, for all of a process's sockets at that table.
 
 Every socket of a table hears the same group message ("version N is out", with its event id).
-Without this, each would hop to ``database_sync_to_async``'s one worker thread on its own: six
-sockets, six hops, each queued behind every other table's work, each costing a thread hand-off.
+Without this, each would read the table on its own (shabneshin.loop_db: on the loop's thread
+with SQLite, on Channels' one worker thread with PostgreSQL, where each of six hops would queue
+behind every other table's work and cost a thread hand-off).
 Here the first socket of this process to hear an event renders, in one hop, the fragments of every
 socket of this process at that table (:func:`tables.renderer.fragments_for`, cached per audience);
 the others await that result and only do their own cheap part on the event loop: what changed
 since they last sent, and their own CSRF token.
 
-Renders stay on the database thread: run in the loop's thread pool instead, several renders at
+Renders stay with the database work: run in the loop's thread pool instead, several renders at
 once only fought over the GIL (measured: 14 → 18 ms of CPU a move in the embedded default, 18 → 24
 on PostgreSQL and Redis, and fewer moves a second in both).
 
@@ -28,9 +29,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 
+from shabneshin.loop_db import database_work
 from tables import presence, renderer
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,7 @@ class Hub:
             if not here:
                 continue
             try:
-                await database_sync_to_async(presence.heartbeat_many)(here)
+                await database_work(presence.heartbeat_many)(here)
             except Exception:  # a missed beat is only a later one
                 log.warning("presence heartbeats failed", exc_info=True)
 
@@ -112,7 +113,7 @@ class Hub:
         return await _render_one(table_id, event, consumer.scope.get("user"), consumer.language)
 
 
-@database_sync_to_async
+@database_work
 def _render_all(table_id: int, event: str, viewers: list[tuple[Any, Any, str]]) -> dict[Any, Rendered]:
     snapshot = renderer.snapshot_for_event(table_id, event)
     if snapshot is None:
@@ -124,7 +125,7 @@ def _render_all(table_id: int, event: str, viewers: list[tuple[Any, Any, str]]) 
     return out
 
 
-@database_sync_to_async
+@database_work
 def _render_one(table_id: int, event: str, user: Any, language: str) -> Rendered | None:
     snapshot = renderer.snapshot_for_event(table_id, event)
     if snapshot is None:

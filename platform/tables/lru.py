@@ -8,7 +8,7 @@ from typing import Any
 
 
 class LRU:
-    """A small thread-safe LRU map (the renders run in database_sync_to_async's worker thread,
+    """A small thread-safe LRU map (the renders may run in database_sync_to_async's worker thread,
     the page views in others)."""
 
     def __init__(self, size: int) -> None:

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> None:
     from tables.models import Match, Table
 
     heard: list[tuple[str, str]] = []  # (group, event): what the sockets would hear
-    broadcast._send = lambda group, message: heard.append((group, message.get("event")))  # type: ignore[assignment]
+    broadcast.send = lambda group, message: heard.append((group, message.get("event")))  # type: ignore[assignment]
     tables = []
     for t in range(args.tables):
         players = [User.objects.create_user(username=f"t{t}p{i}") for i in range(6)]

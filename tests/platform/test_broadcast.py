@@ -31,7 +31,7 @@ async def test_the_database_thread_does_not_wait_for_the_send(monkeypatch):
     layer = SlowLayer()
     monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
     await asyncio.wait_for(
-        database_sync_to_async(broadcast._send)("table.x", {"type": "table.changed", "version": 3}), timeout=2
+        database_sync_to_async(broadcast.send)("table.x", {"type": "table.changed", "version": 3}), timeout=2
     )
     assert layer.sent == [], "the send is still waiting on the loop, and the thread went on"
     layer.release.set()
@@ -45,7 +45,7 @@ async def test_the_database_thread_does_not_wait_for_the_send(monkeypatch):
 async def test_a_send_that_fails_on_the_loop_is_logged(monkeypatch, caplog):
     layer = SlowLayer(fail=True)
     monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
-    await database_sync_to_async(broadcast._send)("table.y", {"type": "table.changed"})
+    await database_sync_to_async(broadcast.send)("table.y", {"type": "table.changed"})
     with caplog.at_level(logging.WARNING, logger="tables.broadcast"):
         layer.release.set()
         for _ in range(50):
@@ -64,5 +64,5 @@ def test_outside_the_server_the_send_is_waited_for(monkeypatch, version):
             sent.append((group, message["version"]))
 
     monkeypatch.setattr(broadcast, "get_channel_layer", lambda: Layer())
-    broadcast._send("table.z", {"type": "table.changed", "version": version})
+    broadcast.send("table.z", {"type": "table.changed", "version": version})
     assert sent == [("table.z", version)]

@@ -54,7 +54,7 @@ def test_with_redis_down_the_clock_still_applies_due_moves(alice, redis_layer):
 
 def test_a_failed_group_send_is_logged_not_raised(settings, caplog):
     settings.CHANNEL_LAYERS = {"default": redis_channel_layer("redis://127.0.0.1:1/0", 10)}
-    broadcast._send("table.nowhere", {"type": "table.changed", "version": 1})
+    broadcast.send("table.nowhere", {"type": "table.changed", "version": 1})
     assert "group send to table.nowhere failed" in caplog.text
 
 
