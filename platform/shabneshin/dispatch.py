@@ -6,9 +6,10 @@ A move at a six-seat table dispatches seven messages (the player's frame, then e
 "version N is out"), so seven hops a move, each waiting behind the renders queued on that thread
 before its socket could even start on the message (issue 9).
 
-Our consumers reach the database only through ``database_sync_to_async``, which closes old and
-unusable connections on that thread before and after each call, so the hop at dispatch found
-nothing to do. A handler that used the ORM through plain ``sync_to_async`` would need it back.
+Our consumers reach the database only through ``shabneshin.loop_db.database_work`` (on the loop's
+own thread, or ``database_sync_to_async`` on the worker), which closes old and unusable
+connections before and after each call, so the hop at dispatch found nothing to do. A handler
+that used the ORM through plain ``sync_to_async`` would need it back.
 """
 
 from __future__ import annotations
