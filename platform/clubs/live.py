@@ -26,7 +26,7 @@ def _send(night_id: int) -> None:
         return
     loop = loop_db.loop_at_work()
     if loop is not None:  # on the loop's own thread: it runs once the work is over
-        loop.create_task(layer.group_send(group_name(night_id), {"type": "night.changed"}))
+        loop_db.soon(loop, layer.group_send(group_name(night_id), {"type": "night.changed"}))
     else:
         async_to_sync(layer.group_send)(group_name(night_id), {"type": "night.changed"})
 

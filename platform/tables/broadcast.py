@@ -40,7 +40,7 @@ def send(group: str, message: dict) -> None:
             return
         at_work = loop_db.loop_at_work()
         if at_work is not None:  # a call on the loop's own thread: the send runs once it returns
-            task = at_work.create_task(layer.group_send(group, message))
+            task = loop_db.soon(at_work, layer.group_send(group, message))
             task.add_done_callback(lambda done: _log_failure(group, done))
             return
         loop = _loop_of_this_thread()

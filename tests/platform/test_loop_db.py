@@ -5,7 +5,9 @@ there, every call shares the thread's one connection, the loop is running again 
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
+import weakref
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -87,3 +89,25 @@ async def test_with_the_setting_off_the_work_runs_on_channels_worker_thread(sett
         return threading.get_ident()
 
     assert await where() != threading.get_ident()
+
+
+async def _wait_on_a_future_nobody_holds(done: list[bool]) -> None:
+    loop = asyncio.get_running_loop()
+    future = loop.create_future()
+    only_weakly = weakref.ref(future)
+    loop.call_later(0.05, lambda: (f := only_weakly()) is not None and f.set_result(None))
+    await future
+    done.append(True)
+
+
+async def test_a_send_handed_to_the_loop_is_kept_until_it_is_done():
+    """The loop holds its tasks only weakly: a send waiting on something nobody else holds (a
+    socket's reply, say) would be collected mid-way unless ``soon`` keeps it (with a bare
+    ``create_task`` instead, this test fails: checked when it was written)."""
+    loop = asyncio.get_running_loop()
+    done: list[bool] = []
+    loop_db.soon(loop, _wait_on_a_future_nobody_holds(done))
+    await asyncio.sleep(0.01)
+    gc.collect()
+    await asyncio.sleep(0.1)
+    assert done == [True]
