@@ -90,10 +90,12 @@ def database_work(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """``database_sync_to_async``'s drop-in: the call runs on the loop's thread (see above), or on
     Channels' worker thread with ``DATABASE_WORK_ON_LOOP`` off."""
 
+    on_worker = database_sync_to_async(fn)  # made once: with PostgreSQL every call takes this way
+
     @functools.wraps(fn)
     async def run(*args: P.args, **kwargs: P.kwargs) -> R:
         if not settings.DATABASE_WORK_ON_LOOP:
-            return await database_sync_to_async(fn)(*args, **kwargs)  # type: ignore[no-any-return]
+            return await on_worker(*args, **kwargs)  # type: ignore[no-any-return]
         return run_here(fn, *args, **kwargs)
 
     return run

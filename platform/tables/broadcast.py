@@ -7,9 +7,10 @@ since every consumer renders the current state, not a delta.
 
 Inside the server, a send from the database work (a move, a chat line) is handed to the event
 loop and not waited for, whether that work runs on the loop's own thread (shabneshin.loop_db) or
-on a worker thread: the one database thread is the server's narrowest
-point, and waiting for the loop to run the send (a Redis round trip, or whatever the loop is busy
-with) held every other table's work behind it (issue 9). Sends keep their order on the loop; and
+on a worker thread. On the worker, the one database thread is the server's narrowest point, and
+waiting for the loop to run the send (a Redis round trip, or whatever the loop is busy with) held
+every other table's work behind it (issue 9); on the loop's own thread, the loop cannot run the
+send until the work returns. Sends keep their order on the loop; and
 since each consumer renders the state it reads, not the message, a late one changes nothing.
 Elsewhere (a management command, the clock's own process, a test) the send is waited for."""
 
