@@ -52,6 +52,13 @@ def session_still_acts(session_key: str | None, user: Any) -> bool:
 ACTING_RECHECK_S = 300.0
 
 
+def generation_key(user: Any) -> str | None:
+    """The auth generation an :class:`ActingCheck` reads for ``user`` (None for nobody)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return _generation_key(user.pk)
+
+
 def _generation_key(user_pk: Any) -> str:
     return f"auth-generation:{user_pk}"
 

@@ -37,6 +37,14 @@ def _bump(name: str) -> None:
         _counts[name] += 1
 
 
+def also_queries(n: int) -> None:
+    """``n`` more statements than executes (shabneshin.precompiled.run_together sends several in
+    one): each statement counts as a query."""
+    if _installed and n:
+        with _lock:
+            _counts["queries"] += n
+
+
 def install() -> None:
     global _installed
     if _installed:

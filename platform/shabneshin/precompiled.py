@@ -17,7 +17,7 @@ prefetching; anything else fails at compile time rather than running differently
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Generic, TypeVar
@@ -29,6 +29,8 @@ from django.db.models.query import ModelIterable, get_related_populators
 from django.db.models.signals import post_save, pre_save
 from django.db.models.sql import InsertQuery, UpdateQuery
 from django.db.transaction import TransactionManagementError
+
+from shabneshin import counters
 
 M = TypeVar("M", bound=Model)
 
@@ -132,14 +134,27 @@ class Select(_PerConnection, Generic[M]):
         )
 
     def fetch(self, **values: Any) -> list[M]:
+        (found,) = run_together(self.prepare(**values))
+        return found
+
+    def prepare(self, **values: Any) -> Prepared:
+        """This query with these values, to run (:func:`run_together`); its result is the list of
+        instances."""
         alias = self.queryset.db
         connection = connections[alias]
         compiled: _CompiledSelect = self.compiled(connection)
         if compiled.locks and connection.get_autocommit() and connection.features.supports_transactions:
             raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
-        with connection.cursor() as cursor:
-            cursor.execute(compiled.statement.sql, compiled.statement.params_for(values, connection))
-            rows = cursor.fetchall()
+        return Prepared(
+            alias,
+            compiled.statement.sql,
+            compiled.statement.params_for(values, connection),
+            lambda cursor: self._objects(compiled, cursor.fetchall(), alias, connection),
+        )
+
+    def _objects(
+        self, compiled: _CompiledSelect, rows: list[Any], alias: str, connection: BaseDatabaseWrapper
+    ) -> list[M]:
         model = self.queryset.model
         objects = []
         for row in map(list, rows):
@@ -157,7 +172,10 @@ class Select(_PerConnection, Generic[M]):
     def get(self, **values: Any) -> M:
         """The one instance, or the model's ``DoesNotExist`` / ``MultipleObjectsReturned``, as
         ``QuerySet.get`` raises them."""
-        found = self.fetch(**values)
+        return self.one(self.fetch(**values))
+
+    def one(self, found: list[M]) -> M:
+        """The one instance of a result, or the errors of :meth:`get`."""
         if len(found) == 1:
             return found[0]
         model = self.queryset.model
@@ -189,6 +207,10 @@ class Update(_PerConnection):
         return _Statement(*query.get_compiler(connection=connection).as_sql())
 
     def save(self, instance: Model) -> None:
+        run_together(self.prepare(instance))
+
+    def prepare(self, instance: Model) -> Prepared:
+        """The UPDATE of ``instance`` (``pre_save`` is sent now, ``post_save`` once it ran)."""
         model = self.model
         using = router.db_for_write(model, instance=instance)
         connection = connections[using]
@@ -196,13 +218,15 @@ class Update(_PerConnection):
         pre_save.send(sender=model, instance=instance, raw=False, using=using, update_fields=self.update_fields)
         values = {field.attname: field.pre_save(instance, False) for field in self.fields}
         values["pk"] = instance.pk
-        with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
-            cursor.execute(statement.sql, statement.params_for(values, connection))
+
+        def finish(cursor: Any) -> None:
             if cursor.rowcount == 0:
                 raise DatabaseError("Save with update_fields did not affect any rows.")
-        post_save.send(
-            sender=model, instance=instance, created=False, update_fields=self.update_fields, raw=False, using=using
-        )
+            post_save.send(
+                sender=model, instance=instance, created=False, update_fields=self.update_fields, raw=False, using=using
+            )
+
+        return Prepared(using, statement.sql, statement.params_for(values, connection), finish)
 
 
 @dataclass
@@ -245,6 +269,12 @@ class Insert(_PerConnection):
         )
 
     def create(self, **kwargs: Any) -> Model:
+        (obj,) = run_together(self.prepare(**kwargs))
+        return obj
+
+    def prepare(self, **kwargs: Any) -> Prepared:
+        """The INSERT of a new instance (``pre_save`` is sent now); its result is the instance, with
+        its pk, once it ran."""
         obj = self.model(**kwargs)
         model, meta = self.model, self.model._meta
         using = router.db_for_write(model, instance=obj)
@@ -252,17 +282,68 @@ class Insert(_PerConnection):
         compiled: _CompiledInsert = self.compiled(connection)
         pre_save.send(sender=model, instance=obj, raw=False, using=using, update_fields=None)
         values = {field.attname: field.pre_save(obj, True) for field in self.fields}
-        with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
-            cursor.execute(compiled.statement.sql, compiled.statement.params_for(values, connection))
+
+        def finish(cursor: Any) -> Model:
             if compiled.returning:
                 (pk,) = connection.ops.fetch_returned_insert_columns(cursor, compiled.returning_params)
             else:
                 pk = connection.ops.last_insert_id(cursor, meta.db_table, meta.auto_field.column)
-        for convs, expression in compiled.converters:
-            for converter in convs:
-                pk = converter(pk, expression, connection)
-        setattr(obj, meta.auto_field.attname, pk)
-        obj._state.adding = False
-        obj._state.db = using
-        post_save.send(sender=model, instance=obj, created=True, update_fields=None, raw=False, using=using)
-        return obj
+            for convs, expression in compiled.converters:
+                for converter in convs:
+                    pk = converter(pk, expression, connection)
+            setattr(obj, meta.auto_field.attname, pk)
+            obj._state.adding = False
+            obj._state.db = using
+            post_save.send(sender=model, instance=obj, created=True, update_fields=None, raw=False, using=using)
+            return obj
+
+        return Prepared(using, compiled.statement.sql, compiled.statement.params_for(values, connection), finish)
+
+
+@dataclass
+class Prepared:
+    """One statement ready to run: its SQL and values, and how to read its result from a cursor
+    positioned at it."""
+
+    using: str
+    sql: str
+    params: list[Any]
+    finish: Callable[[Any], Any]
+
+
+def _one_trip(connection: BaseDatabaseWrapper) -> bool:
+    """Whether several statements can go in one ``execute``: PostgreSQL with client-side binding
+    (Django's default; psycopg's ClientCursor sends them as one simple query and keeps each
+    statement's result, read with ``nextset``)."""
+    return connection.vendor == "postgresql" and not connection.settings_dict["OPTIONS"].get("server_side_binding")
+
+
+def run_together(*statements: Prepared) -> list[Any]:
+    """Run the statements in order, each one's result read as it says (:class:`Prepared`).
+
+    On PostgreSQL they go to the server in one round trip (issue 9: each round trip is a wait on
+    the database thread, and a hand-over of the GIL under load); elsewhere one after the other,
+    as a ``execute`` each. An error rolls the atomic block back, as the ORM's writes do."""
+    using = statements[0].using
+    if any(statement.using != using for statement in statements):
+        raise ValueError("run_together runs statements on one database")
+    connection = connections[using]
+    results = []
+    with transaction.mark_for_rollback_on_error(using):
+        if len(statements) > 1 and _one_trip(connection):
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "; ".join(statement.sql for statement in statements),
+                    [value for statement in statements for value in statement.params],
+                )
+                counters.also_queries(len(statements) - 1)  # every statement counts, not every trip
+                for n, statement in enumerate(statements):
+                    if n and not cursor.nextset():
+                        raise DatabaseError("a statement run together returned no result")
+                    results.append(statement.finish(cursor))
+        else:
+            for statement in statements:
+                with connection.cursor() as cursor:
+                    cursor.execute(statement.sql, statement.params)
+                    results.append(statement.finish(cursor))
+    return results

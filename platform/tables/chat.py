@@ -102,7 +102,7 @@ def recent_for(table_id: int) -> list[ChatMessage]:
 def recent_with_mutes(table_id: int) -> tuple[list[ChatMessage], dict[int, frozenset[int]]]:
     """:func:`recent_for` and :func:`mutes_of_authors` of a table, read again only when its chat
     generation or the site's moved. The lists are shared: callers must not change them."""
-    key = (table_id, *generations.current_many(_table_key(table_id), SITE_KEY))
+    key = (table_id, *generations.current_many(*generation_keys(table_id)))
     kept = _recent.get(key)
     if kept is None:
         messages = recent_for(table_id)
@@ -127,6 +127,11 @@ def mutes_of_authors(messages: list[ChatMessage]) -> dict[int, frozenset[int]]:
 
 SITE_KEY = "chat-generation:site"
 _recent = LRU(1024)
+
+
+def generation_keys(table_id: Any) -> tuple[str, str]:
+    """The generations a table's chat is read under (:func:`recent_with_mutes`)."""
+    return _table_key(table_id), SITE_KEY
 
 
 def _table_key(table_id: Any) -> str:

@@ -13,9 +13,10 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts import sessions
 from accounts.sessions import ActingCheck
 from games.base import IllegalAction
-from shabneshin import ratelimit
+from shabneshin import generations, ratelimit
 from shabneshin.dispatch import DispatchesOnTheLoop
 from shabneshin.loop_db import database_work
 from shabneshin.rejoin import RejoinsItsGroups
@@ -179,7 +180,9 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
 
     def _shared_budget_allows(self) -> bool:
         """The session's and the address's frame limits (shabneshin.ratelimit, on the cache): many
-        tabs or many guests flooding together, each within its own socket's budget."""
+        tabs or many guests flooding together, each within its own socket's budget. Counted in this
+        process and taken to the cache in the background (ratelimit.FrameTally): no round trip
+        here."""
         session = self.scope.get("session")
         client = self.scope.get("client") or ("unknown",)
         return ratelimit.frame_allowed(getattr(session, "session_key", None) or "", str(client[0]))
@@ -310,7 +313,12 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
 
     @database_work
     def _submit(self, action: dict[str, Any], version: int) -> tuple[str, str] | None:
-        with translation.override(self.language):
+        # The player's auth generation (checked first) and the chat's (read once the move
+        # committed, to render it): one read of the cache for both.
+        acting = sessions.generation_key(self.scope.get("user"))
+        assert self.table_id is not None
+        ahead = (*([acting] if acting else []), *chat.generation_keys(self.table_id))
+        with translation.override(self.language), generations.read_ahead(*ahead):
             user = self._acting_user()
             seat, match = self._seat_and_match(user)
             if seat is None or match is None:

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games.base import TIMEOUT, IllegalAction, rng_for
 from history import deals, ratings
-from shabneshin.precompiled import Insert, Param, Select, Update
+from shabneshin.precompiled import Insert, Param, Prepared, Select, Update, run_together
 from tables import alarm, bot_chat, bot_pace, broadcast, decisions, events, queries, renderer
 from tables.models import Match, Move, Seat, Table, TableEvent
 
@@ -51,6 +51,10 @@ _DUE_MATCH_LOCKED = {  # by whether the backend can skip a row another process h
     for skip in (False, True)
 }
 _SEATS = queries.SEATS_WITH_USERS
+# The same rows, found from the match: read with the lock in one round trip (submit).
+_SEATS_OF_MATCH = Select(
+    Seat.objects.filter(table__match__pk=Param("match_id", Match._meta.pk)).select_related("user").order_by("number")
+)
 # Every Match field a move may change (a finished game's status, result and finished_at too).
 _SAVE_MOVED_MATCH = Update(
     Match,
@@ -127,14 +131,15 @@ def submit(
     if source == Move.Source.PLAYER and isinstance(action, dict) and action.get("type") == TIMEOUT["type"]:
         raise IllegalAction("Only the clock can end a decision by timeout.", "forbidden")
     with transaction.atomic():
-        match = _MATCH_LOCKED.get(pk=match_id)
+        # The lock, then the seats read under it: one round trip on PostgreSQL (precompiled.run_together).
+        locked, seats = run_together(_MATCH_LOCKED.prepare(pk=match_id), _SEATS_OF_MATCH.prepare(match_id=match_id))
+        match = _MATCH_LOCKED.one(locked)
         if match.status != Match.Status.PLAYING:
             raise IllegalAction("The game is over.", "game_over")
         if match.paused_at is not None:
             raise Refused("The game is paused.", "paused")
         if version is not None and decisions.is_stale(match, seat, version):
             raise IllegalAction("The game moved on before your move arrived.", "stale_version")
-        seats = _seats(match)
         if user_id is not None and not any(s.number == seat and s.user_id == user_id for s in seats):
             raise IllegalAction("That is not your seat.", "forbidden")
         _apply(match, seat, action, source, timezone.now(), seats)
@@ -153,7 +158,7 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime, sea
     before = match.state
     was_a_choice = not engine.decision_is_optional(before, seat)
     after = engine.apply(before, seat, action)  # raises IllegalAction; nothing is written then
-    _track_attendance(seats, seat, source, was_a_choice)
+    writes = _track_attendance(seats, seat, source, was_a_choice)
     match.state = after
     match.version += 1
     match.decision_versions = decisions.after_move(
@@ -177,27 +182,32 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime, sea
     else:
         match.next_deadline = _next_deadline(match, seats, now)
         alarm.deadline_set(match.next_deadline)
-    _SAVE_MOVED_MATCH.save(match)
-    _INSERT_MOVE.create(match=match, seq=match.version, seat=seat, action=action, source=source)
+    writes += [
+        _SAVE_MOVED_MATCH.prepare(match),
+        _INSERT_MOVE.prepare(match=match, seq=match.version, seat=seat, action=action, source=source),
+    ]
+    run_together(*writes)  # one round trip on PostgreSQL
     event = broadcast.new_event()
     transaction.on_commit(lambda: renderer.prime(match, seats, event), robust=True)
     broadcast.table_changed(table.token, match.version, event)
 
 
-def _track_attendance(seats: list[Seat], seat: int, source: str, was_a_choice: bool) -> None:
+def _track_attendance(seats: list[Seat], seat: int, source: str, was_a_choice: bool) -> list[Prepared]:
     """A player who lets the clock decide AUTOPILOT_AFTER_MISSES real choices in a row is handed to
-    a practice bot (ARCHITECTURE §5); their own next move, or "take back my seat", ends that."""
+    a practice bot (ARCHITECTURE §5); their own next move, or "take back my seat", ends that.
+    The row is changed here; the returned write saves it with the move's."""
     row = next((s for s in seats if s.number == seat and not s.is_bot), None)
     if row is None:
-        return
+        return []
     if source == Move.Source.PLAYER:
         if row.missed_deadlines or row.autopilot:
             row.missed_deadlines, row.autopilot = 0, False
-            _SAVE_ATTENDANCE.save(row)
+            return [_SAVE_ATTENDANCE.prepare(row)]
     elif source == Move.Source.CLOCK and was_a_choice:
         row.missed_deadlines += 1
         row.autopilot = row.autopilot or row.missed_deadlines >= AUTOPILOT_AFTER_MISSES
-        _SAVE_ATTENDANCE.save(row)
+        return [_SAVE_ATTENDANCE.prepare(row)]
+    return []
 
 
 @transaction.atomic

@@ -159,7 +159,8 @@ def _profilers(servers: Servers, plan: Plan) -> list[subprocess.Popen[bytes]]:
     """With BENCH_PYSPY=<folder>, py-spy records each site process during the timed run (raw
     folded stacks, idle included, one file a process). py-spy is not a dependency: point
     BENCH_PYSPY_BIN at it. BENCH_PYSPY_GIL=1 samples only the thread holding the GIL (the Python
-    CPU, without the time a thread spends waiting for the GIL after a system call)."""
+    CPU, without the time a thread spends waiting for the GIL after a system call). Samples are
+    taken without pausing the process (``--nonblocking``), so a profiled run reads close to a plain one."""
     folder = os.environ.get("BENCH_PYSPY")
     if not folder:
         return []
@@ -177,6 +178,7 @@ def _profilers(servers: Servers, plan: Plan) -> list[subprocess.Popen[bytes]]:
                 "100",
                 "-f",
                 "raw",
+                "--nonblocking",  # sampling without pausing the process, so the figures stay its own
                 *(["--gil"] if os.environ.get("BENCH_PYSPY_GIL") else ["--idle"]),
                 "--threads",
                 "-o",

@@ -13,9 +13,10 @@ from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, 
 from django.db.models import Model
 from django.db.models.signals import post_save, pre_save
 from django.db.transaction import TransactionManagementError
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from shabneshin.precompiled import Update
+from shabneshin.precompiled import Update, run_together
 from tables import moderator, queries, seating
 from tables.models import Match, Move, Seat, Table
 from tests.platform.helpers import fresh, play_until_over, started_werewolf
@@ -242,3 +243,55 @@ def test_the_attendance_update_writes_the_two_counters_and_no_other_seat_field(a
     row.seen_at = timezone.now()  # presence's, not the moderator's
     moderator._SAVE_ATTENDANCE.save(row)
     assert Seat.objects.values_list("missed_deadlines", "autopilot", "seen_at").get(pk=row.pk) == (3, True, None)
+
+
+def _trips_and_statements(queries: list[dict]) -> tuple[int, int]:
+    """Executes and statements among captured queries, savepoints left out (the test's own)."""
+    ours = [q["sql"] for q in queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))]
+    return len(ours), sum(sql.count("; ") + 1 for sql in ours)
+
+
+def test_the_lock_and_the_seats_read_together_are_what_each_reads_alone_in_one_trip_on_postgresql(alice, bob):
+    match = started_werewolf(alice, [bob])
+    with transaction.atomic(), CaptureQueriesContext(connection) as captured:
+        locked, seats = run_together(
+            moderator._MATCH_LOCKED.prepare(pk=match.pk), moderator._SEATS_OF_MATCH.prepare(match_id=match.pk)
+        )
+        users = [seat.user for seat in seats]  # came with the seats
+    assert _trips_and_statements(captured.captured_queries) == ((1, 2) if connection.vendor == "postgresql" else (2, 2))
+    alone = moderator._MATCH_LOCKED.get(pk=match.pk)
+    assert _row(moderator._MATCH_LOCKED.one(locked)) == _row(alone)
+    assert [_row(s) for s in seats] == [_row(s) for s in moderator._seats(match)]
+    assert [u and u.pk for u in users] == [s.user_id for s in moderator._seats(match)]
+
+
+def test_a_move_is_read_in_one_trip_and_written_in_another_on_postgresql(alice, bob):
+    """submit: BEGIN, the lock with the seats, the move's writes, COMMIT (four round trips, not six)."""
+    match = started_werewolf(alice, [bob])
+    with CaptureQueriesContext(connection) as captured:
+        moderator.submit(match.pk, 0, {"type": "pick", "target": 2}, version=0)
+    trips, statements = _trips_and_statements(captured.captured_queries)
+    assert statements == 4, "the lock, the seats, the match's update, the move's insert"
+    assert trips == (2 if connection.vendor == "postgresql" else 4)
+    assert fresh(match).version == 1 and Move.objects.filter(match=match, seq=1).exists()
+
+
+def test_writes_run_together_fail_together_when_an_update_matches_no_row(alice):
+    match = started_werewolf(alice)
+    gone = Match.objects.get(pk=match.pk)
+    gone.pk = 987654
+    action = {"type": "vote", "target": 2}
+    with pytest.raises(DatabaseError, match="did not affect any rows"), transaction.atomic():
+        run_together(
+            Update(Match, ["version"]).prepare(gone),
+            moderator._INSERT_MOVE.prepare(match=match, seq=1, seat=0, action=action, source=Move.Source.PLAYER),
+        )
+    assert not Move.objects.filter(match=match).exists(), "the insert beside it was rolled back"
+
+
+def test_statements_for_two_databases_are_not_run_together(alice):
+    match = started_werewolf(alice)
+    first = moderator._SEATS.prepare(table_id=match.table_id)
+    second = type(first)("elsewhere", first.sql, first.params, first.finish)
+    with pytest.raises(ValueError, match="one database"):
+        run_together(first, second)

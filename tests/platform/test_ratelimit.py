@@ -113,3 +113,63 @@ def test_stored_chat_is_bounded_but_keeps_reported_lines(monkeypatch, werewolf_t
         chat.post(werewolf_table, alice, f"line {n}")
     texts = list(ChatMessage.objects.order_by("pk").values_list("text", flat=True))
     assert texts == ["reported early", *(f"line {n}" for n in range(5, 10))]
+
+
+async def test_frames_on_a_loop_are_counted_in_the_process_and_taken_to_redis_in_one_background_trip(
+    settings,
+    monkeypatch,
+    own_redis,  # noqa: F811
+):
+    """A socket's frame is judged without a round trip: exact for this process's frames, and the
+    cache learns the counts (and tells this process the other processes' counts) at each flush."""
+    import asyncio
+
+    from asgiref.sync import sync_to_async
+    from django.core.cache import caches
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": own_redis.url}}
+    settings.RATE_FRAMES_PER_SESSION_10S, settings.RATE_FRAMES_PER_ADDRESS_10S = 2, 6
+    tally = ratelimit.FrameTally()
+    monkeypatch.setattr(ratelimit, "frame_tally", tally)
+    trips = []
+    real_added = ratelimit._added
+    monkeypatch.setattr(ratelimit, "_added", lambda *args: trips.append(args) or real_added(*args))
+
+    assert [ratelimit.frame_allowed("tab-1", "10.0.0.1") for _ in range(3)] == [True, True, False]
+    assert ratelimit.frame_allowed("tab-2", "10.0.0.1") is True
+    assert trips == [], "no round trip while the frames are judged"
+    await asyncio.sleep(tally.FLUSH_S * 3)
+    assert len(trips) == 1, "four frames, one trip"
+    backend = caches["default"]
+    session_key, _ = ratelimit.FRAMES_PER_SESSION.counter("tab-1")
+    address_key, lifetime = ratelimit.FRAMES_PER_ADDRESS.counter("10.0.0.1")
+    assert await sync_to_async(backend.get)(session_key) == 3
+    assert await sync_to_async(backend.get)(address_key) == 4
+    client = backend._cache.get_client(write=True)
+    assert 0 < await sync_to_async(client.ttl)(backend.make_and_validate_key(address_key)) <= lifetime
+
+    await sync_to_async(backend.incr)(address_key, 2)  # another process's two frames from that address
+    assert ratelimit.frame_allowed("tab-3", "10.0.0.1") is True, "seventh frame: this process has not heard yet"
+    await asyncio.sleep(tally.FLUSH_S * 3)
+    assert ratelimit.frame_allowed("tab-4", "10.0.0.1") is False, "the other process's frames count after a flush"
+    assert ratelimit.frame_allowed("tab-5", "10.0.0.2") is True, "another address keeps its own limit"
+
+
+async def test_frames_are_allowed_when_their_flush_cannot_reach_the_cache(
+    settings,
+    monkeypatch,
+    own_redis,  # noqa: F811
+    caplog,
+):
+    import asyncio
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": own_redis.url}}
+    settings.RATE_FRAMES_PER_SESSION_10S = 2
+    tally = ratelimit.FrameTally()
+    monkeypatch.setattr(ratelimit, "frame_tally", tally)
+    own_redis.stop()
+    assert ratelimit.frame_allowed("tab-1", "10.0.0.1") is True
+    await asyncio.sleep(tally.FLUSH_S * 3)
+    assert "could not reach the cache" in caplog.text
+    assert tally.flush is None and not tally.pending, "nothing stays queued for a cache that is down"
+    assert ratelimit.frame_allowed("tab-1", "10.0.0.1") is True, "an uncounted frame does not count later"
