@@ -51,27 +51,12 @@ def _all_allow(events: list[tuple[Limit, str]]) -> bool:
 
 
 def _counted(counters: list[tuple[str, int]]) -> list[int]:
-    """One more under each counter (made, with its lifetime, by the first event), as the counts.
-
-    On Redis, one pipelined round trip for all of them (INCR makes a missing counter; EXPIRE sets
-    its lifetime). Django's own ``add`` then ``incr`` cost three round trips a counter (its
-    ``incr`` asks whether the key exists first), and a WebSocket frame counts two counters on the
-    event loop, where every round trip holds up every socket of the process (issue 9).
-    Elsewhere ``add`` then ``incr``, which is atomic in each backend."""
-    backend = caches["default"]
-    if isinstance(backend, RedisCache):
-        client = backend._cache.get_client(write=True)
-        pipeline = client.pipeline(transaction=False)
-        for key, lifetime in counters:
-            made = backend.make_and_validate_key(key)
-            pipeline.incr(made)
-            pipeline.expire(made, lifetime)
-        return [int(count) for count in pipeline.execute()[0::2]]
-    counts = []
-    for key, lifetime in counters:
-        backend.add(key, 0, timeout=lifetime)
-        counts.append(backend.incr(key))
-    return counts
+    """One more under each counter (made, with its lifetime, by the first event), as the counts:
+    :func:`_added` with one each, so on Redis one pipelined round trip for all of them. Django's
+    own ``add`` then ``incr`` cost three round trips a counter (its ``incr`` asks whether the key
+    exists first)."""
+    totals = _added({key: 1 for key, _ in counters}, dict(counters))
+    return [totals[key] for key, _ in counters]
 
 
 CHAT_POSTS = Limit("chat", "RATE_CHAT_PER_MINUTE", 60)
