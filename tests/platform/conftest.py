@@ -41,6 +41,28 @@ def _platform_settings(settings):
     }
 
 
+@pytest.fixture(autouse=True)
+def _own_frame_tally(monkeypatch):
+    """A frame tally of its own per test: the process's tally remembers counts for a window, which
+    would otherwise carry one test's frames into the next."""
+    from shabneshin import ratelimit
+
+    monkeypatch.setattr(ratelimit, "frame_tally", ratelimit.FrameTally())
+
+
+@pytest.fixture
+def one_rate_window(monkeypatch):
+    """The rate limits' fixed windows stay where they are for the test: a test that counts to a
+    limit and crosses a window's end (every 10 s for frames) would start again from zero."""
+    import time
+    from types import SimpleNamespace
+
+    from shabneshin import ratelimit
+
+    now = time.time()
+    monkeypatch.setattr(ratelimit, "time", SimpleNamespace(time=lambda: now, monotonic=time.monotonic))
+
+
 @pytest.fixture
 def services_in_use():
     """Asserts that this run really talks to PostgreSQL and Redis when it was asked to."""

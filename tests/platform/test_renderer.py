@@ -395,7 +395,7 @@ async def test_a_process_beats_for_all_its_sockets_in_one_query(settings, monkey
     assert match.table_id not in hub_module.hub.present()
 
 
-async def test_a_sessions_tabs_share_one_frame_limit_on_the_cache(settings, alice, bob):
+async def test_a_sessions_tabs_share_one_frame_limit_on_the_cache(settings, alice, bob, one_rate_window):
     """Frames per session (shabneshin.ratelimit, Django's cache): three tabs of one browser, each
     within its own socket's budget, are limited together; another player is not."""
     from django.core.cache import cache
