@@ -17,12 +17,13 @@ prefetching; anything else fails at compile time rather than running differently
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Generic, TypeVar
 
-from django.db import DatabaseError, connections, router, transaction
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, DataError, connections, router, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Expression, Field, Model, Q, QuerySet
 from django.db.models.query import ModelIterable, get_related_populators
@@ -221,12 +222,13 @@ class Update(_PerConnection):
 
         def finish(cursor: Any) -> None:
             if cursor.rowcount == 0:
-                raise DatabaseError("Save with update_fields did not affect any rows.")
+                raise DatabaseError(_NO_ROW_UPDATED)
             post_save.send(
                 sender=model, instance=instance, created=False, update_fields=self.update_fields, raw=False, using=using
             )
 
-        return Prepared(using, statement.sql, statement.params_for(values, connection), finish)
+        checked = _checked_update(statement.sql) if connection.vendor == "postgresql" else None
+        return Prepared(using, statement.sql, statement.params_for(values, connection), finish, checked)
 
 
 @dataclass
@@ -300,15 +302,94 @@ class Insert(_PerConnection):
         return Prepared(using, compiled.statement.sql, compiled.statement.params_for(values, connection), finish)
 
 
+_NO_ROW_UPDATED = "Save with update_fields did not affect any rows."
+_DIVISION_BY_ZERO = "22012"
+
+
+def _checked_update(sql: str) -> str:
+    """The UPDATE as a statement that fails on the server when it matched no row (a division by
+    the count of updated rows), so a COMMIT sent after it in the same trip never runs then; a row
+    updated reads as one row with rowcount 1."""
+    return f"WITH updated AS ({sql} RETURNING 1) SELECT 1 / COUNT(*) FROM updated"
+
+
 @dataclass
 class Prepared:
     """One statement ready to run: its SQL and values, and how to read its result from a cursor
-    positioned at it."""
+    positioned at it. ``checked_sql``: the same statement failing on the server where ``finish``
+    would raise once it ran (an UPDATE that matched no row), for a trip that commits
+    (:func:`run_together`'s ``commit``)."""
 
     using: str
     sql: str
     params: list[Any]
     finish: Callable[[Any], Any]
+    checked_sql: str | None = None
+
+
+class _TwoTrips:
+    """A transaction whose BEGIN goes with its first query and whose COMMIT with its last writes
+    (:func:`atomic_in_two_trips`)."""
+
+    def __init__(self, depth: int) -> None:
+        self.depth = depth  # the atomic block it is (a savepoint inside it never commits)
+        self.begin_pending = True
+        self.committed = False
+
+    def execute(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: dict[str, Any]) -> Any:
+        """Django's execute wrapper: BEGIN in front of the block's first statement, and nothing
+        after its COMMIT."""
+        if self.committed:
+            raise TransactionManagementError("this block has committed with its last writes; nothing may run after")
+        if not self.begin_pending:
+            return execute(sql, params, many, context)
+        self.begin_pending = False
+        if many:
+            execute("BEGIN", None, False, context)
+            return execute(sql, params, many, context)
+        result = execute("BEGIN; " + sql, params, many, context)
+        context["cursor"].nextset()  # past BEGIN's result, to the statement's own
+        return result
+
+
+_two_trips: weakref.WeakKeyDictionary[BaseDatabaseWrapper, _TwoTrips] = weakref.WeakKeyDictionary()
+
+
+@contextmanager
+def atomic_in_two_trips(using: str = DEFAULT_DB_ALIAS) -> Iterator[None]:
+    """``transaction.atomic()`` that costs no round trip of its own where statements travel
+    together (:func:`_one_trip`), when it is the outermost block (issue 9: under load each round
+    trip on the database thread is a wait, then a wait for the GIL).
+
+    psycopg sends BEGIN before a transaction's first query, and COMMIT at its end, each in a trip
+    of its own. Here the connection is put in autocommit for psycopg only (Django still runs the
+    block as atomic: its ``on_commit`` hooks, its rollback on error), BEGIN is sent in front of the
+    block's first statement, and the COMMIT goes with the writes that ``run_together(...,
+    commit=True)`` sends. After that trip nothing may run in the block (it raises); a block that
+    ends without it commits as any other, and an error rolls it back as any other. Elsewhere (in
+    an atomic block already, SQLite, server-side binding) it is ``transaction.atomic()``."""
+    connection = connections[using]
+    if connection.in_atomic_block or not _one_trip(connection):
+        with transaction.atomic(using):
+            yield
+        return
+    with transaction.atomic(using):
+        connection.connection.autocommit = True  # psycopg sends no BEGIN: ours goes with the first query
+        block = _TwoTrips(len(connection.atomic_blocks))
+        _two_trips[connection] = block
+        try:
+            with connection.execute_wrapper(block.execute):
+                yield
+        finally:
+            _two_trips.pop(connection, None)
+
+
+def _committing_block(connection: BaseDatabaseWrapper) -> _TwoTrips | None:
+    """The two-trip block the connection runs in, unless a savepoint is open inside it."""
+    block = _two_trips.get(connection)
+    if block is None or block.depth != len(connection.atomic_blocks):
+        return None
+    return block
 
 
 def _one_trip(connection: BaseDatabaseWrapper) -> bool:
@@ -318,19 +399,42 @@ def _one_trip(connection: BaseDatabaseWrapper) -> bool:
     return connection.vendor == "postgresql" and not connection.settings_dict["OPTIONS"].get("server_side_binding")
 
 
-def run_together(*statements: Prepared) -> list[Any]:
+def run_together(*statements: Prepared, commit: bool = False) -> list[Any]:
     """Run the statements in order, each one's result read as it says (:class:`Prepared`).
 
     On PostgreSQL they go to the server in one round trip (issue 9: each round trip is a wait on
     the database thread, and a hand-over of the GIL under load); elsewhere one after the other,
-    as a ``execute`` each. An error rolls the atomic block back, as the ORM's writes do."""
+    as a ``execute`` each. An error rolls the atomic block back, as the ORM's writes do.
+
+    ``commit``: these are the last statements of an :func:`atomic_in_two_trips` block, and its
+    COMMIT goes with them. Each runs in its checked form, so that one that would fail once it ran
+    (an UPDATE matching no row) fails on the server and the COMMIT after it never runs. Outside
+    such a block (or inside a savepoint of one) ``commit`` changes nothing."""
     using = statements[0].using
     if any(statement.using != using for statement in statements):
         raise ValueError("run_together runs statements on one database")
     connection = connections[using]
+    block = _committing_block(connection) if commit else None
     results = []
     with transaction.mark_for_rollback_on_error(using):
-        if len(statements) > 1 and _one_trip(connection):
+        if block is not None:
+            with connection.cursor() as cursor:
+                try:
+                    cursor.execute(
+                        "; ".join([*(statement.checked_sql or statement.sql for statement in statements), "COMMIT"]),
+                        [value for statement in statements for value in statement.params],
+                    )
+                except DataError as error:
+                    if getattr(error.__cause__, "sqlstate", None) == _DIVISION_BY_ZERO:
+                        raise DatabaseError(_NO_ROW_UPDATED) from error
+                    raise
+                block.committed = True
+                counters.also_queries(len(statements) - 1)
+                for n, statement in enumerate(statements):
+                    if n and not cursor.nextset():
+                        raise DatabaseError("a statement run together returned no result")
+                    results.append(statement.finish(cursor))
+        elif len(statements) > 1 and _one_trip(connection):
             with connection.cursor() as cursor:
                 cursor.execute(
                     "; ".join(statement.sql for statement in statements),

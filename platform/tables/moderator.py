@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games.base import TIMEOUT, IllegalAction, rng_for
 from history import deals, ratings
-from shabneshin.precompiled import Insert, Param, Prepared, Select, Update, run_together
+from shabneshin.precompiled import Insert, Param, Prepared, Select, Update, atomic_in_two_trips, run_together
 from tables import alarm, bot_chat, bot_pace, broadcast, decisions, events, queries, renderer
 from tables.models import Match, Move, Seat, Table, TableEvent
 
@@ -130,8 +130,9 @@ def submit(
     With ``user_id``, the seat must be that player's. Raises ``IllegalAction``."""
     if source == Move.Source.PLAYER and isinstance(action, dict) and action.get("type") == TIMEOUT["type"]:
         raise IllegalAction("Only the clock can end a decision by timeout.", "forbidden")
-    with transaction.atomic():
-        # The lock, then the seats read under it: one round trip on PostgreSQL (precompiled.run_together).
+    # On PostgreSQL two round trips in all: BEGIN, the lock and the seats read under it; then the
+    # move's writes and COMMIT (precompiled.atomic_in_two_trips, run_together).
+    with atomic_in_two_trips():
         locked, seats = run_together(_MATCH_LOCKED.prepare(pk=match_id), _SEATS_OF_MATCH.prepare(match_id=match_id))
         match = _MATCH_LOCKED.one(locked)
         if match.status != Match.Status.PLAYING:
@@ -142,7 +143,7 @@ def submit(
             raise IllegalAction("The game moved on before your move arrived.", "stale_version")
         if user_id is not None and not any(s.number == seat and s.user_id == user_id for s in seats):
             raise IllegalAction("That is not your seat.", "forbidden")
-        _apply(match, seat, action, source, timezone.now(), seats)
+        _apply(match, seat, action, source, timezone.now(), seats, commit=True)
     return match
 
 
@@ -151,9 +152,12 @@ def _seats(match: Match) -> list[Seat]:
     return _SEATS.fetch(table_id=match.table_id)
 
 
-def _apply(match: Match, seat: int, action: Any, source: str, now: datetime, seats: list[Seat]) -> None:
+def _apply(
+    match: Match, seat: int, action: Any, source: str, now: datetime, seats: list[Seat], commit: bool = False
+) -> None:
     """Engine call, new state, version, move log, deadline, broadcast: one move, inside a lock.
-    ``seats`` are the table's seat rows, read inside the same lock."""
+    ``seats`` are the table's seat rows, read inside the same lock. ``commit``: the move's writes
+    end its transaction (they carry its COMMIT where they can: precompiled.run_together)."""
     engine = match.engine
     before = match.state
     was_a_choice = not engine.decision_is_optional(before, seat)
@@ -186,7 +190,7 @@ def _apply(match: Match, seat: int, action: Any, source: str, now: datetime, sea
         _SAVE_MOVED_MATCH.prepare(match),
         _INSERT_MOVE.prepare(match=match, seq=match.version, seat=seat, action=action, source=source),
     ]
-    run_together(*writes)  # one round trip on PostgreSQL
+    run_together(*writes, commit=commit)  # one round trip on PostgreSQL
     event = broadcast.new_event()
     transaction.on_commit(lambda: renderer.prime(match, seats, event), robust=True)
     broadcast.table_changed(table.token, match.version, event)
@@ -275,7 +279,7 @@ def bot_action(match: Match, seat: int) -> dict[str, Any]:
 def _run_due_for(match_id: int, now: datetime) -> tuple[int, datetime | None]:
     """Apply what is due for one match; return how many moves, and its next deadline."""
     due_match = _DUE_MATCH_LOCKED[connection.features.has_select_for_update_skip_locked]
-    with transaction.atomic():
+    with atomic_in_two_trips():  # BEGIN goes with the lock; several moves may follow, then COMMIT
         match = next(iter(due_match.fetch(pk=match_id, now=now)), None)
         if match is None:
             return 0, None  # another process took it, or it was answered in the meantime

@@ -2,6 +2,7 @@
 spends most of its server CPU on, measured without the machine's noise from the load generator.
 
     .venv/bin/python scripts/bench/render_path.py [--tables 100] [--moves 3000] [--profile FILE]
+        [--database-url postgres://.../scratch]
 
 It makes ``--tables`` started six-seat werewolf tables of guests in a fresh SQLite file (as the
 bench's setup does through the site), then plays random legal moves of random tables, each as
@@ -9,7 +10,9 @@ the server would: ``moderator.submit`` with the version the seat's forms carry, 
 table's sockets hear it (tables.hub), the snapshot and every seat's fragments in Persian. When a
 table waits for its clock (a night turn's minimum), the clock applies what is due. It prints the
 CPU per move (submit, render and clock), the templates rendered and the queries made per move.
-``--profile`` writes a cProfile of the timed part."""
+``--profile`` writes a cProfile of the timed part. ``--database-url`` plays on that PostgreSQL
+database instead (a scratch one: it is migrated and filled), where the wall time per move shows
+the round trips."""
 
 from __future__ import annotations
 
@@ -33,13 +36,14 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--warmup", type=int, default=1000)
     parser.add_argument("--profile", type=Path)
+    parser.add_argument("--database-url", default="")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="shabneshin-render-path-")
     os.environ.update(
         {
             "DJANGO_SETTINGS_MODULE": "shabneshin.settings",
             "SQLITE_PATH": f"{folder}/db.sqlite3",
-            "DATABASE_URL": "",
+            "DATABASE_URL": args.database_url,
             "REDIS_URL": "",
             "TIMER_SCALE": "0.2",
             "LOG_LEVEL": "ERROR",

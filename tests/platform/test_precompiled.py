@@ -266,7 +266,8 @@ def test_the_lock_and_the_seats_read_together_are_what_each_reads_alone_in_one_t
 
 
 def test_a_move_is_read_in_one_trip_and_written_in_another_on_postgresql(alice, bob):
-    """submit: BEGIN, the lock with the seats, the move's writes, COMMIT (four round trips, not six)."""
+    """submit inside a transaction already (as here): BEGIN, the lock with the seats, the move's writes,
+    COMMIT (four round trips, not six; outside one, two: the tests below)."""
     match = started_werewolf(alice, [bob])
     with CaptureQueriesContext(connection) as captured:
         moderator.submit(match.pk, 0, {"type": "pick", "target": 2}, version=0)
@@ -295,3 +296,160 @@ def test_statements_for_two_databases_are_not_run_together(alice):
     second = type(first)("elsewhere", first.sql, first.params, first.finish)
     with pytest.raises(ValueError, match="one database"):
         run_together(first, second)
+
+
+# -- a move's transaction in two round trips (atomic_in_two_trips) --------------------------------
+
+
+def _lock_from_elsewhere(match_id: int) -> str:
+    """Whether another connection can take the match's lock right now (NOWAIT)."""
+    seen: list[str] = []
+
+    def another_process() -> None:
+        try:
+            with transaction.atomic():
+                Match.objects.select_for_update(nowait=True).get(pk=match_id)
+            seen.append("got the lock")
+        except DatabaseError as error:
+            seen.append("locked" if "lock" in str(error) else str(error))
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=another_process)
+    thread.start()
+    thread.join()
+    return seen[0]
+
+
+@pytest.fixture
+def psycopg_commands(monkeypatch):
+    """The commands psycopg sends on its own (its BEGIN and COMMIT) on this thread's connection,
+    each a round trip."""
+    import psycopg
+
+    sent: list[bytes] = []
+    real = psycopg.Connection._exec_command
+    this_thread = threading.get_ident()
+
+    def spy(self, command, *args, **kwargs):
+        if threading.get_ident() == this_thread:
+            sent.append(bytes(command) if isinstance(command, bytes | bytearray) else str(command).encode())
+        return real(self, command, *args, **kwargs)
+
+    monkeypatch.setattr(psycopg.Connection, "_exec_command", spy)
+    return sent
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_move_is_two_round_trips_with_its_begin_and_commit_inside_them(
+    alice, bob, psycopg_commands, monkeypatch
+):
+    """submit outside any transaction: BEGIN travels with the lock and the seats, COMMIT with the
+    writes; psycopg sends neither on its own. The lock still holds between the two trips, and the
+    move is committed when submit returns."""
+    match = started_werewolf(alice, [bob])
+    during: list[str] = []
+    real_track = moderator._track_attendance
+
+    def between_the_trips(*args):
+        during.append(_lock_from_elsewhere(match.pk))
+        return real_track(*args)
+
+    monkeypatch.setattr(moderator, "_track_attendance", between_the_trips)
+    psycopg_commands.clear()
+    with CaptureQueriesContext(connection) as captured:
+        moderator.submit(match.pk, 0, {"type": "pick", "target": 2}, version=0)
+    logged = [q["sql"] for q in captured.captured_queries]
+    sent = logged[logged.index("BEGIN") + 1 : logged.index("COMMIT")]  # Django's markers, not queries
+    assert len(sent) == 2, "two round trips in all"
+    assert sent[0].startswith("BEGIN; ") and "FOR UPDATE" in sent[0]
+    assert sent[1].startswith("WITH updated AS (UPDATE") and sent[1].endswith("; COMMIT")
+    assert psycopg_commands == [], "no BEGIN or COMMIT of psycopg's own"
+    assert during == ["locked"], "the match stays locked between the two trips"
+    assert _lock_from_elsewhere(match.pk) == "got the lock"
+    assert connection.get_autocommit() and connection.connection.autocommit
+    assert connection.connection.info.transaction_status.name == "IDLE"
+    assert fresh(match).version == 1 and Move.objects.filter(match=match, seq=1).exists()
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_refused_move_rolls_back_its_two_trip_transaction_and_frees_the_lock(alice, bob):
+    from games.base import IllegalAction
+
+    match = started_werewolf(alice, [bob])
+    with pytest.raises(IllegalAction):
+        moderator.submit(match.pk, 0, {"type": "pick", "target": 99}, version=0)
+    assert connection.connection.info.transaction_status.name == "IDLE"
+    assert _lock_from_elsewhere(match.pk) == "got the lock"
+    assert fresh(match).version == 0 and not Move.objects.filter(match=match).exists()
+    moderator.submit(match.pk, 0, {"type": "pick", "target": 2}, version=0)
+    assert fresh(match).version == 1, "the connection goes on as before"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_writes_that_carry_the_commit_fail_and_commit_nothing_when_an_update_matches_no_row(alice):
+    """The UPDATE runs in its checked form, failing on the server, so the COMMIT after it in the
+    same trip never runs (on SQLite: the ORM's own check, and the block rolls back)."""
+    from shabneshin.precompiled import atomic_in_two_trips
+
+    match = started_werewolf(alice)
+    gone = Match.objects.get(pk=match.pk)
+    gone.pk = 987654
+    action = {"type": "vote", "target": 2}
+    with pytest.raises(DatabaseError, match="did not affect any rows"), atomic_in_two_trips():
+        moderator._MATCH_LOCKED.get(pk=match.pk)
+        run_together(
+            moderator._INSERT_MOVE.prepare(match=match, seq=1, seat=0, action=action, source=Move.Source.PLAYER),
+            Update(Match, ["version"]).prepare(gone),
+            commit=True,
+        )
+    assert not Move.objects.filter(match=match).exists(), "the insert before it was rolled back"
+    assert _lock_from_elsewhere(match.pk) == "got the lock" if connection.vendor == "postgresql" else True
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_nothing_runs_in_a_two_trip_block_after_its_commit(alice):
+    from shabneshin.precompiled import atomic_in_two_trips
+
+    match = started_werewolf(alice)
+    locked = None
+    with pytest.raises(TransactionManagementError, match="committed"), atomic_in_two_trips():
+        locked = moderator._MATCH_LOCKED.get(pk=match.pk)
+        locked.version = 7
+        run_together(moderator._SAVE_MOVED_MATCH.prepare(locked), commit=True)
+        Match.objects.filter(pk=match.pk).update(version=8)
+    assert fresh(match).version == 7, "the commit stands; the statement after it never ran"
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_savepoint_inside_a_two_trip_block_does_not_commit_it(alice):
+    from shabneshin.precompiled import atomic_in_two_trips
+
+    match = started_werewolf(alice)
+
+    class Undone(Exception):
+        pass
+
+    with pytest.raises(Undone), atomic_in_two_trips():
+        locked = moderator._MATCH_LOCKED.get(pk=match.pk)
+        with transaction.atomic():
+            locked.version = 7
+            run_together(moderator._SAVE_MOVED_MATCH.prepare(locked), commit=True)
+        raise Undone
+    assert fresh(match).version == 0, "the savepoint's writes went with the block's rollback"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_two_trip_block_whose_first_statement_is_a_savepoint_begins_first(alice):
+    from shabneshin.precompiled import atomic_in_two_trips
+
+    match = started_werewolf(alice)
+    with atomic_in_two_trips():
+        with transaction.atomic():
+            Match.objects.filter(pk=match.pk).update(version=3)
+        locked = moderator._MATCH_LOCKED.get(pk=match.pk)
+    assert locked.version == 3 and fresh(match).version == 3
