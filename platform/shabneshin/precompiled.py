@@ -71,10 +71,12 @@ class Param(Expression):
 
 @dataclass
 class _Statement:
-    """One compiled statement: its SQL, and its parameters with ``Param`` placeholders in them."""
+    """One compiled statement: its SQL, and its parameters with ``Param`` placeholders in them.
+    ``checked_sql``: see :class:`Prepared`."""
 
     sql: str
     params: tuple[Any, ...]
+    checked_sql: str | None = None
 
     def params_for(self, values: dict[str, Any], connection: BaseDatabaseWrapper) -> list[Any]:
         return [p.prepare(values[p.name], connection) if isinstance(p, Param) else p for p in self.params]
@@ -205,7 +207,8 @@ class Update(_PerConnection):
         query = UpdateQuery(self.model)
         query.add_update_fields([(field, None, Param(field.attname, field)) for field in self.fields])
         query.add_q(Q(pk=Param("pk", self.model._meta.pk)))
-        return _Statement(*query.get_compiler(connection=connection).as_sql())
+        sql, params = query.get_compiler(connection=connection).as_sql()
+        return _Statement(sql, params, _checked_update(sql) if connection.vendor == "postgresql" else None)
 
     def save(self, instance: Model) -> None:
         run_together(self.prepare(instance))
@@ -227,8 +230,7 @@ class Update(_PerConnection):
                 sender=model, instance=instance, created=False, update_fields=self.update_fields, raw=False, using=using
             )
 
-        checked = _checked_update(statement.sql) if connection.vendor == "postgresql" else None
-        return Prepared(using, statement.sql, statement.params_for(values, connection), finish, checked)
+        return Prepared(using, statement.sql, statement.params_for(values, connection), finish, statement.checked_sql)
 
 
 @dataclass
@@ -417,29 +419,19 @@ def run_together(*statements: Prepared, commit: bool = False) -> list[Any]:
     block = _committing_block(connection) if commit else None
     results = []
     with transaction.mark_for_rollback_on_error(using):
-        if block is not None:
+        if block is not None or (len(statements) > 1 and _one_trip(connection)):
+            sqls = [statement.sql for statement in statements]
+            if block is not None:
+                sqls = [*(statement.checked_sql or statement.sql for statement in statements), "COMMIT"]
             with connection.cursor() as cursor:
                 try:
-                    cursor.execute(
-                        "; ".join([*(statement.checked_sql or statement.sql for statement in statements), "COMMIT"]),
-                        [value for statement in statements for value in statement.params],
-                    )
+                    cursor.execute("; ".join(sqls), [value for statement in statements for value in statement.params])
                 except DataError as error:
-                    if getattr(error.__cause__, "sqlstate", None) == _DIVISION_BY_ZERO:
+                    if block is not None and getattr(error.__cause__, "sqlstate", None) == _DIVISION_BY_ZERO:
                         raise DatabaseError(_NO_ROW_UPDATED) from error
                     raise
-                block.committed = True
-                counters.also_queries(len(statements) - 1)
-                for n, statement in enumerate(statements):
-                    if n and not cursor.nextset():
-                        raise DatabaseError("a statement run together returned no result")
-                    results.append(statement.finish(cursor))
-        elif len(statements) > 1 and _one_trip(connection):
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "; ".join(statement.sql for statement in statements),
-                    [value for statement in statements for value in statement.params],
-                )
+                if block is not None:
+                    block.committed = True
                 counters.also_queries(len(statements) - 1)  # every statement counts, not every trip
                 for n, statement in enumerate(statements):
                     if n and not cursor.nextset():
