@@ -85,7 +85,7 @@ def redis_channel_layer(url: str, pool_size: int) -> dict[str, Any]:
     if parsed.scheme not in {"redis", "rediss"}:
         raise EnvError(f"REDIS_URL scheme {parsed.scheme!r} is not supported (use redis://)")
     return {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "shabneshin.layers.RedisChannelLayer",
         "CONFIG": {
             "hosts": [{"address": url, "max_connections": pool_size, "socket_timeout": 10}],
             "capacity": 500,

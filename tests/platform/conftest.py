@@ -69,7 +69,7 @@ def services_in_use():
     if EXPECT_SERVICES:
         require("postgresql", "redis")
         assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
-        assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+        assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "shabneshin.layers.RedisChannelLayer"
 
 
 def _user(username: str, display: str):

@@ -1,0 +1,186 @@
+"""The Redis channel layer's one reader a process (shabneshin.layers.RedisChannelLayer), on a
+redis-server of the tests' own: every process-local channel gets each of its messages once and in
+order, a message nobody waits for is kept for the channel's next receive, a receive cancelled
+after its message came loses nothing, the reader stops when nobody waits, and a Redis that goes
+away reaches every waiting receive as an error."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from shabneshin.env import redis_channel_layer
+from shabneshin.layers import RedisChannelLayer
+from tests.redis_server import OwnRedis
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture(scope="module")
+def redis_url():
+    server = OwnRedis()
+    server.start()
+    yield server.url
+    server.stop()
+
+
+def layer_at(url: str, **config) -> RedisChannelLayer:
+    settings = redis_channel_layer(url, 10)
+    assert settings["BACKEND"] == "shabneshin.layers.RedisChannelLayer"
+    return RedisChannelLayer(**{**settings["CONFIG"], **config})
+
+
+async def until(condition, within_s: float = 5.0) -> None:
+    for _ in range(int(within_s / 0.01)):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("condition not reached")
+
+
+def test_a_group_message_reaches_each_local_member_once_and_each_channel_in_order(redis_url):
+    layer = layer_at(redis_url)
+
+    async def scenario():
+        seats = [await layer.new_channel() for _ in range(3)]
+        for seat in seats:
+            await layer.group_add("table-7", seat)
+        waiting = [asyncio.ensure_future(layer.receive(seat)) for seat in seats]
+        await layer.group_send("table-7", {"type": "table.changed", "event": "v1"})
+        assert [await w for w in waiting] == [{"type": "table.changed", "event": "v1"}] * 3
+        for n in range(5):
+            await layer.send(seats[0], {"type": "n", "n": n})
+        assert [(await layer.receive(seats[0]))["n"] for _ in range(5)] == list(range(5))
+        await asyncio.sleep(0.05)
+        assert layer._held == {} and layer._waiters == {}, "nothing left over"
+        await layer.flush()
+
+    asyncio.run(scenario())
+
+
+def test_a_message_for_a_channel_nobody_waits_on_is_kept_for_its_next_receive(redis_url):
+    layer = layer_at(redis_url)
+
+    async def scenario():
+        idle, busy = await layer.new_channel(), await layer.new_channel()
+        busy_receive = asyncio.ensure_future(layer.receive(busy))
+        await layer.send(idle, {"type": "for.idle"})
+        await layer.send(busy, {"type": "for.busy"})
+        assert await busy_receive == {"type": "for.busy"}
+        await until(lambda: idle in layer._held)
+        assert await layer.receive(idle) == {"type": "for.idle"}
+        await layer.flush()
+
+    asyncio.run(scenario())
+
+
+def test_a_channel_keeps_at_most_its_capacity_of_unreceived_messages_dropping_the_oldest(redis_url):
+    layer = layer_at(redis_url, capacity=2)
+
+    async def scenario():
+        idle, busy = await layer.new_channel(), await layer.new_channel()
+        busy_receive = asyncio.ensure_future(layer.receive(busy))  # the reader reads for busy
+        for n in range(4):  # Redis refuses a third unread message of the process: send as it reads
+            await layer.send(idle, {"type": "n", "n": n})
+            await until(lambda: len(layer._held.get(idle, ())) == min(n + 1, 2))
+        await until(lambda: [m["n"] for _, m in layer._held.get(idle, ())] == [2, 3])
+        await layer.send(busy, {"type": "last"})
+        assert await busy_receive == {"type": "last"}
+        assert [(await layer.receive(idle))["n"] for _ in range(2)] == [2, 3]
+        await layer.flush()
+
+    asyncio.run(scenario())
+
+
+def test_a_kept_message_older_than_the_expiry_is_dropped(redis_url):
+    layer = layer_at(redis_url, expiry=1)
+    layer.SWEEP_EVERY_S = 0.0
+
+    async def scenario():
+        idle, busy = await layer.new_channel(), await layer.new_channel()
+        await layer.send(idle, {"type": "stale"})
+        await layer.send(busy, {"type": "first"})
+        assert await layer.receive(busy) == {"type": "first"}
+        assert idle in layer._held
+        await asyncio.sleep(1.1)
+        await layer.send(busy, {"type": "second"})
+        assert await layer.receive(busy) == {"type": "second"}
+        assert idle not in layer._held
+        await layer.flush()
+
+    asyncio.run(scenario())
+
+
+def test_a_receive_cancelled_after_its_message_came_leaves_it_for_the_next_receive(redis_url, monkeypatch):
+    layer = layer_at(redis_url)
+    deliver = RedisChannelLayer._deliver
+
+    async def scenario():
+        seat = await layer.new_channel()
+        first = asyncio.ensure_future(layer.receive(seat))
+
+        def deliver_then_cancel(self, channel, message):
+            deliver(self, channel, message)
+            first.cancel()  # the consumer went away before it took the message
+
+        monkeypatch.setattr(RedisChannelLayer, "_deliver", deliver_then_cancel)
+        await until(lambda: seat in layer._waiters)
+        await layer.send(seat, {"type": "kept"})
+        with pytest.raises(asyncio.CancelledError):
+            await first
+        monkeypatch.setattr(RedisChannelLayer, "_deliver", deliver)
+        assert await layer.receive(seat) == {"type": "kept"}
+        await layer.flush()
+
+    asyncio.run(scenario())
+
+
+def test_the_reader_stops_when_nobody_waits_and_starts_again_at_the_next_receive(redis_url):
+    layer = layer_at(redis_url)
+
+    async def scenario():
+        seat = await layer.new_channel()
+        waiting = asyncio.ensure_future(layer.receive(seat))
+        await until(lambda: layer._pump is not None and not layer._pump.done())
+        waiting.cancel()
+        await until(lambda: layer._pump.done())
+        assert layer._waiters == {}
+        await layer.send(seat, {"type": "later"})
+        assert await layer.receive(seat) == {"type": "later"}, "a cancelled read loses nothing"
+        await layer.flush()
+
+    asyncio.run(scenario())
+
+
+def test_redis_going_away_reaches_every_waiting_receive_as_an_error():
+    server = OwnRedis()
+    server.start()
+    layer = layer_at(server.url)
+
+    async def scenario():
+        seats = [await layer.new_channel() for _ in range(3)]
+        waiting = [asyncio.ensure_future(layer.receive(seat)) for seat in seats]
+        await until(lambda: len(layer._waiters) == 3)
+        await asyncio.sleep(0.1)  # the reader is in its blocking read
+        server.stop()
+        results = await asyncio.wait_for(asyncio.gather(*waiting, return_exceptions=True), 15)
+        assert all(isinstance(result, Exception) for result in results), results
+        assert layer._waiters == {}
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        server.stop()
+
+
+def test_a_channel_of_no_process_is_received_by_channels_redis_itself(redis_url):
+    layer = layer_at(redis_url)
+
+    async def scenario():
+        await layer.send("janitor", {"type": "sweep"})
+        assert await layer.receive("janitor") == {"type": "sweep"}
+        assert layer._pump is None
+        await layer.flush()
+
+    asyncio.run(scenario())
