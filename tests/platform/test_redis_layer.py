@@ -83,7 +83,7 @@ def test_a_channel_keeps_at_most_its_capacity_of_unreceived_messages_dropping_th
         busy_receive = asyncio.ensure_future(layer.receive(busy))  # the reader reads for busy
         for n in range(4):  # Redis refuses a third unread message of the process: send as it reads
             await layer.send(idle, {"type": "n", "n": n})
-            await until(lambda: len(layer._held.get(idle, ())) == min(n + 1, 2))
+            await until(lambda n=n: len(layer._held.get(idle, ())) == min(n + 1, 2))
         await until(lambda: [m["n"] for _, m in layer._held.get(idle, ())] == [2, 3])
         await layer.send(busy, {"type": "last"})
         assert await busy_receive == {"type": "last"}
@@ -182,5 +182,60 @@ def test_a_channel_of_no_process_is_received_by_channels_redis_itself(redis_url)
         assert await layer.receive("janitor") == {"type": "sweep"}
         assert layer._pump is None
         await layer.flush()
+
+    asyncio.run(scenario())
+
+
+def test_a_group_send_reaches_members_in_two_processes_in_two_round_trips(redis_url, monkeypatch):
+    from redis.asyncio.client import Pipeline, Redis
+
+    here, there = layer_at(redis_url), layer_at(redis_url)  # two processes: two client prefixes
+    trips = []
+    command = Redis.execute_command
+    execute = Pipeline.execute
+
+    async def counted_command(self, *args, **options):
+        if not isinstance(self, Pipeline):
+            trips.append(args[0])
+        return await command(self, *args, **options)
+
+    async def counted_execute(self, *args, **options):
+        trips.append("pipeline")
+        return await execute(self, *args, **options)
+
+    async def scenario():
+        mine, yours = await here.new_channel(), await there.new_channel()
+        await here.group_add("table-9", mine)
+        await there.group_add("table-9", yours)
+        await here.group_add("table-9", await here.new_channel())  # a second member here
+        monkeypatch.setattr(Redis, "execute_command", counted_command)
+        monkeypatch.setattr(Pipeline, "execute", counted_execute)
+        await here.group_send("table-9", {"type": "table.changed", "event": "v2"})
+        monkeypatch.setattr(Redis, "execute_command", command)
+        monkeypatch.setattr(Pipeline, "execute", execute)
+        assert trips == ["pipeline", "EVAL"], "one pipeline and one script for the shard"
+        assert await here.receive(mine) == {"type": "table.changed", "event": "v2"}
+        assert await there.receive(yours) == {"type": "table.changed", "event": "v2"}
+        await here.flush()
+
+    asyncio.run(scenario())
+
+
+def test_a_group_send_skips_a_full_process_and_counts_expired_messages_as_gone(redis_url):
+    """As channels-redis's: the sender's capacity and expiry apply to every member's queue."""
+    sender = layer_at(redis_url, capacity=1, expiry=1)
+    full, stale = layer_at(redis_url), layer_at(redis_url)
+
+    async def scenario():
+        channels = {layer: await layer.new_channel() for layer in (full, stale)}
+        for layer, channel in channels.items():
+            await layer.group_add("table-3", channel)
+        await stale.send(channels[stale], {"type": "old"})  # kept 60 s by its own layer's expiry
+        await asyncio.sleep(2.1)  # older than the sender's expiry (whole seconds, as scored)
+        await full.send(channels[full], {"type": "unread"})
+        await sender.group_send("table-3", {"type": "table.changed"})
+        assert await full.receive(channels[full]) == {"type": "unread"}, "full: skipped, nothing lost"
+        assert await stale.receive(channels[stale]) == {"type": "table.changed"}, "old was dropped"
+        await sender.flush()
 
     asyncio.run(scenario())
