@@ -10,11 +10,14 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
+from django.urls import reverse
 
 from clubs import live, rsvp
-from clubs.models import Club
+from clubs.models import Club, Rsvp
 from shabneshin.asgi import application
+from shabneshin.env import redis_channel_layer
 from tests.platform.sockets import close_thread_connections, receive_until, session_cookie
+from tests.redis_server import own_redis  # noqa: F401  (fixture)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services_in_use")]
 
@@ -118,3 +121,17 @@ async def test_progress_of_a_running_round_reaches_the_nights_group_once_per_cha
     with pytest.raises(asyncio.TimeoutError):  # nothing moved: nothing sent
         await asyncio.wait_for(layer.receive(channel), timeout=0.5)
     await layer.group_discard(live.group_name(night.pk), channel)
+
+
+def test_with_redis_down_an_rsvp_answers_its_redirect_and_stores_the_answer(
+    client, settings, own_redis, night, charlie, caplog  # noqa: F811
+):
+    settings.CHANNEL_LAYERS = {"default": redis_channel_layer(own_redis.url, 10)}
+    own_redis.stop()
+    client.force_login(charlie)
+    response = client.post(
+        reverse("clubs:rsvp", kwargs={"slug": night.club.slug, "night_id": night.pk}), {"answer": "going"}
+    )
+    assert response.status_code == 302
+    assert Rsvp.objects.get(night=night, user=charlie).answer == Rsvp.Answer.GOING
+    assert f"group send to {live.group_name(night.pk)} failed" in caplog.text
