@@ -346,8 +346,8 @@ class _TwoTrips:
         if not self.begin_pending:
             return execute(sql, params, many, context)
         self.begin_pending = False
-        if many:
-            execute("BEGIN", None, False, context)
+        if many:  # the executor here is executemany's whatever ``many`` says: BEGIN goes alone
+            context["cursor"].cursor.execute("BEGIN")
             return execute(sql, params, many, context)
         result = execute("BEGIN; " + sql, params, many, context)
         context["cursor"].nextset()  # past BEGIN's result, to the statement's own

@@ -453,3 +453,25 @@ def test_a_two_trip_block_whose_first_statement_is_a_savepoint_begins_first(alic
             Match.objects.filter(pk=match.pk).update(version=3)
         locked = moderator._MATCH_LOCKED.get(pk=match.pk)
     assert locked.version == 3 and fresh(match).version == 3
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_two_trip_block_whose_first_statement_is_an_executemany_begins_first_and_rolls_back(alice):
+    """An executemany cannot carry BEGIN in front of it, so BEGIN goes in a trip of its own; the
+    block is still one transaction: an error after it undoes its rows."""
+    from shabneshin.precompiled import atomic_in_two_trips
+
+    match = started_werewolf(alice)
+
+    class Undone(Exception):
+        pass
+
+    update = f"UPDATE {Match._meta.db_table} SET version = %s WHERE id = %s"
+    with pytest.raises(Undone), atomic_in_two_trips():
+        with connection.cursor() as cursor:
+            cursor.executemany(update, [(5, match.pk), (6, match.pk)])
+        assert Match.objects.get(pk=match.pk).version == 6
+        raise Undone
+    assert fresh(match).version == 0, "the executemany's rows went with the block's rollback"
+    assert connection.connection.info.transaction_status.name == "IDLE"
