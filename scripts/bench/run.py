@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import secrets
@@ -288,6 +289,11 @@ HEADER = (
 )
 
 
+def _counted(per_move: float) -> str:
+    """A counter's figure a move; the echo counts nothing (NaN), shown as a dash."""
+    return "—" if math.isnan(per_move) else f"{per_move:.1f}"
+
+
 def _row(row: dict[str, object]) -> str:
     site, echo = row["site"], row["echo"]
     assert isinstance(site, dict) and isinstance(echo, dict)
@@ -298,7 +304,7 @@ def _row(row: dict[str, object]) -> str:
             f"| ({row['configuration']}) {label} | {row['mode']} | {f['offered']:.1f} | "
             f"{f['applied']:.1f} ({f['applied_share']:.0%}) | {f['p50']:.0f} · {f['p95']:.0f} · {f['p99']:.0f} | "
             f"{f['cpu_ms']:.2f} | {ratio} | {f['rss_kib']:.0f} | {f['bytes']:.0f} | "
-            f"{f['queries']:.1f} | {f['renders']:.1f} |"
+            f"{_counted(f['queries'])} | {_counted(f['renders'])} |"
         )
     return "\n".join(lines)
 
