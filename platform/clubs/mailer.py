@@ -1,7 +1,13 @@
 """Email, through Django's email framework: one message per person, to their address alone, in
-the club's language. Calendar changes carry an .ics (METHOD:REQUEST or CANCEL)."""
+the club's language. Calendar changes carry an .ics (METHOD:REQUEST or CANCEL).
+
+Mail goes out after the change it tells of has committed, so a message that cannot be sent (the
+mail server is down, an address is refused) is logged and skipped: it never turns a stored change
+into an error page, and never keeps the next person's message from going."""
 
 from __future__ import annotations
+
+import logging
 
 from django.core import signing
 from django.core.mail import EmailMessage
@@ -13,6 +19,7 @@ from clubs.models import Night, Offer, Reminder, Rsvp
 from shabneshin.localize import digits, format_date
 
 OFFER_SALT = "clubs.offer"
+log = logging.getLogger(__name__)
 
 
 def offer_token(offer: Offer) -> str:
@@ -29,7 +36,11 @@ def _send(user, subject: str, body: str, ics: bytes | None = None, method: str =
     message = EmailMessage(subject, body, to=[user.email])
     if ics is not None:
         message.attach("night.ics", ics, f"text/calendar; method={method}; charset=utf-8")
-    message.send()
+    try:
+        message.send()
+    except Exception:  # after the commit: logged, and the other messages still go
+        log.warning("mail %r to user %s could not be sent", subject, user.pk, exc_info=True)
+        return False
     return True
 
 

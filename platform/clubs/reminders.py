@@ -61,5 +61,5 @@ def send(reminder: Reminder, now: datetime) -> bool:
     reminder.save(update_fields=["sent_at"])
     kind = "reminder_start" if reminder.kind == Reminder.Kind.START else "reminder_before"
     notifications.notify(reminder.user, kind, f"/clubs/{night.club.slug}/nights/{night.pk}/", night=night.title)
-    transaction.on_commit(lambda: mailer.send_reminder(reminder))
+    transaction.on_commit(lambda: mailer.send_reminder(reminder), robust=True)
     return True
