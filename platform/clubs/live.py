@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
-from django.db import transaction
 
 from clubs.models import Night
 from tables import broadcast
@@ -20,5 +19,4 @@ def group_name(night_id: int) -> str:
 
 def night_changed(night: Night) -> None:
     """After the commit; a failed send is logged and dropped, as every table's is (tables.broadcast)."""
-    group = group_name(night.pk)
-    transaction.on_commit(lambda: broadcast.send(group, {"type": "night.changed"}), robust=True)
+    broadcast.after_commit(group_name(night.pk), {"type": "night.changed"})

@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 
 def send(group: str, message: dict) -> None:
-    """Send now (after the commit, through :func:`_after_commit`); never raises."""
+    """Send now (after the commit, through :func:`after_commit`); never raises."""
     try:
         layer = get_channel_layer()
         if layer is None:
@@ -74,7 +74,8 @@ def _log_failure(group: str, done: Future[Any] | asyncio.Future[Any]) -> None:
         log.warning("group send to %s failed; the next message repairs it", group, exc_info=done.exception())
 
 
-def _after_commit(group: str, message: dict) -> None:
+def after_commit(group: str, message: dict) -> None:
+    """:func:`send` once the current transaction commits (robust: nothing after it is skipped)."""
     transaction.on_commit(lambda: send(group, message), robust=True)
 
 
@@ -96,15 +97,15 @@ def new_event() -> str:
 
 def table_changed(token: str, version: int = 0, event: str | None = None) -> None:
     """After the current transaction commits: "this table changed, version V is out"."""
-    _after_commit(group_for(token), {"type": "table.changed", "version": version, "event": event or _event()})
+    after_commit(group_for(token), {"type": "table.changed", "version": version, "event": event or _event()})
 
 
 def chat_posted(token: str) -> None:
-    _after_commit(group_for(token), {"type": "chat.posted", "event": _event()})
+    after_commit(group_for(token), {"type": "chat.posted", "event": _event()})
 
 
 def lobby_changed() -> None:
-    _after_commit(LOBBY_GROUP, {"type": "lobby.changed", "event": _event()})
+    after_commit(LOBBY_GROUP, {"type": "lobby.changed", "event": _event()})
 
 
 def listing_changed(table: Any) -> None:
