@@ -77,18 +77,35 @@ class Browser:
         assert self.cookie("sessionid"), "the guest form did not log in"
 
 
-def set_up_table(bases: list[str], table_no: int, seats: int) -> tuple[str, list[str]]:
-    """A started werewolf table of ``seats`` guests; its token and each seat's session cookie.
-    Seat i's browser uses ``bases[i % len(bases)]`` (two servers share one database)."""
-    browsers = [Browser(bases[i % len(bases)]) for i in range(seats)]
+def set_up_guests(base: str, table_no: int, seats: int) -> list[Browser]:
+    """``seats`` guests, each logged in in a browser of its own, for one table's seats."""
+    browsers = [Browser(base) for _ in range(seats)]
     for i, browser in enumerate(browsers):
         browser.become_guest(f"t{table_no}p{i}")
-    url = browsers[0].post("/new/werewolf/", {"seat_count": str(seats), "visibility": "private", "speed": "normal"})
+    return browsers
+
+
+def set_up_table(bases: list[str], browsers: list[Browser]) -> tuple[str, list[str]]:
+    """A started werewolf table of these guests, the first one hosting: its token and each seat's
+    session cookie. Seat i's browser uses ``bases[i % len(bases)]`` (two servers share one
+    database). A guest may sit at several tables, so one run's guests sit again in the next."""
+    for i, browser in enumerate(browsers):
+        browser.base = bases[i % len(bases)]
+    url = browsers[0].post(
+        "/new/werewolf/", {"seat_count": str(len(browsers)), "visibility": "private", "speed": "normal"}
+    )
     token = url.rstrip("/").rsplit("/", 1)[-1]
     for browser in browsers[1:]:
         browser.post(f"/t/{token}/sit/", {})
     browsers[0].post(f"/t/{token}/start/", {})
     return token, [b.cookie("sessionid") for b in browsers]
+
+
+def pause_table(host: Browser, token: str) -> None:
+    """The host pauses the table after its run, so that the next run's server does not play its
+    clock (night minimums, timeouts) alongside the tables it measures. Any version at or below the
+    current one is taken; an ended game answers an error message, which is fine here."""
+    host.post(f"/t/{token}/host/", {"power": "pause", "version": "0"})
 
 
 # --- sockets ---------------------------------------------------------------------------------------
@@ -157,9 +174,10 @@ class Outcome:
 class Table:
     """One table's sockets and its driver."""
 
-    def __init__(self, sockets: list[Socket], rng: random.Random) -> None:
+    def __init__(self, sockets: list[Socket], rng: random.Random, token: str = "") -> None:
         self.sockets = sockets
         self.rng = rng
+        self.token = token
         self.changed = asyncio.Event()
         self.moves = 0
 
@@ -169,7 +187,7 @@ class Table:
     async def close(self) -> None:
         await asyncio.gather(*(s.close() for s in self.sockets))
 
-    async def _until(self, done: Any, timeout: float) -> bool:
+    async def until(self, done: Any, timeout: float) -> bool:
         end = time.perf_counter() + timeout
         while not done():
             left = end - time.perf_counter()
@@ -198,7 +216,7 @@ class Table:
         started = time.perf_counter()
         await mover.ws.send(json.dumps({"action": action, "version": str(version)}))
         mover.actions = []  # answered: the next fragment tells what is left
-        ok = await self._until(
+        ok = await self.until(
             lambda: all(s.version >= target for s in self.sockets) or mover.errors > errors, MOVE_TIMEOUT_S
         )
         if not ok or mover.errors > errors:
@@ -218,7 +236,7 @@ class EchoTable(Table):
         mover = self.rng.choice(self.sockets)
         started = time.perf_counter()
         await mover.ws.send(json.dumps({"move": move_id, "pad": self.PAD}))
-        ok = await self._until(lambda: all(move_id in s.seen for s in self.sockets), MOVE_TIMEOUT_S)
+        ok = await self.until(lambda: all(move_id in s.seen for s in self.sockets), MOVE_TIMEOUT_S)
         for s in self.sockets:
             s.seen.pop(move_id, None)
         return Outcome(time.perf_counter() - started if ok else None)

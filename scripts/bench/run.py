@@ -21,14 +21,18 @@ import math
 import os
 import random
 import secrets
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
+
+import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
@@ -57,7 +61,7 @@ FULL = Plan(
     30.0,
     [(c, m) for c in ("a", "b") for m in ("waves", "staggered", "slow", "saturation")] + [("c", "saturation")],
 )
-SMOKE = Plan(2, 4.0, 3.0, [("a", "staggered")])
+SMOKE = Plan(2, 4.0, 3.0, [("a", "staggered"), ("a", "saturation")])  # two runs: one database and its guests, reused
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -77,12 +81,15 @@ def _psql(sql: str) -> None:
     subprocess.run([sys.executable, "-c", code, f"{PG}/test", sql], check=True)
 
 
-class Servers:
-    """The site's (or the echo's) server processes for one configuration."""
+class Database:
+    """One database and its guests, shared by the runs of a family: (a) has its own SQLite file;
+    (b) and (c) share one PostgreSQL database. Migrated once and its guests made once (two thirds
+    of a table's setup), each run still gets fresh tables; the tables of a run are paused after it
+    (load.pause_table), so a later run's server does not play them."""
 
-    def __init__(self, configuration: str, app: str, workdir: Path) -> None:
-        self.database = ""
-        env = {
+    def __init__(self, configuration: str, workdir: Path) -> None:
+        self.name = ""
+        self.env = {
             **os.environ,
             "PYTHONPATH": os.pathsep.join([str(ROOT / "platform"), str(ROOT)]),
             "DJANGO_SETTINGS_MODULE": "shabneshin.settings",
@@ -100,17 +107,52 @@ class Servers:
             },
         }
         if configuration == "a":
-            env["SQLITE_PATH"] = str(workdir / f"bench-{secrets.token_hex(3)}.sqlite3")
+            self.env["SQLITE_PATH"] = str(workdir / f"bench-{secrets.token_hex(3)}.sqlite3")
         else:
-            self.database = f"shabneshin_bench_{secrets.token_hex(4)}"
-            _psql(f'CREATE DATABASE "{self.database}"')
-            env["DATABASE_URL"] = f"{PG}/{self.database}"
-            env["REDIS_URL"] = REDIS
-        if app.startswith("shabneshin"):
-            subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+            self.name = f"shabneshin_bench_{secrets.token_hex(4)}"
+            _psql(f'CREATE DATABASE "{self.name}"')
+            self.env["DATABASE_URL"] = f"{PG}/{self.name}"
+            self.env["REDIS_URL"] = REDIS
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=self.env, check=True)
+        self.guests: list[list[load.Browser]] = []  # each table's seats, table i's at [i]
+
+    def tables(self, servers: Servers, n: int) -> list[load.Table]:
+        """``n`` new started tables through ``servers``' HTTP flows, seated by this database's guests."""
+        with ThreadPoolExecutor(8) as pool:
+            base = servers.urls[0]
+            self.guests += pool.map(lambda i: load.set_up_guests(base, i, SEATS), range(len(self.guests), n))
+            made = list(pool.map(lambda i: load.set_up_table(servers.urls, self.guests[i]), range(n)))
+        return [
+            load.Table(_sockets_for(servers.urls, f"/ws/tables/{token}/", cookies), random.Random(i), token)
+            for i, (token, cookies) in enumerate(made)
+        ]
+
+    def pause(self, tables: list[load.Table]) -> None:
+        with ThreadPoolExecutor(8) as pool:
+            list(pool.map(lambda i: load.pause_table(self.guests[i][0], tables[i].token), range(len(tables))))
+
+    def playing(self) -> int:
+        """Matches still playing unpaused: before a run's tables are made, none may be left."""
+        sql = "SELECT count(*) FROM tables_match WHERE status = 'playing' AND paused_at IS NULL"
+        if not self.name:
+            with closing(sqlite3.connect(self.env["SQLITE_PATH"])) as db:
+                return int(db.execute(sql).fetchone()[0])
+        with psycopg.connect(f"{PG}/{self.name}") as db:
+            row = db.execute(sql).fetchone()
+            return int(row[0]) if row else 0
+
+    def drop(self) -> None:
+        if self.name:
+            _psql(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+
+class Servers:
+    """The site's (or the echo's) server processes for one run: two for (c), else one."""
+
+    def __init__(self, database: Database, configuration: str, app: str, workdir: Path) -> None:
         count = 2 if configuration == "c" else 1
         self.processes = [
-            Daphne(env, workdir / f"{configuration}-{i}-{app.split('.')[0]}.log", app) for i in range(count)
+            Daphne(database.env, workdir / f"{configuration}-{i}-{app.split('.')[0]}.log", app) for i in range(count)
         ]
 
     @property
@@ -134,8 +176,6 @@ class Servers:
     def stop(self) -> None:
         for process in self.processes:
             process.stop()
-        if self.database:
-            _psql(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
 
 
 def _sockets_for(urls: list[str], path: str, cookies: list[str]) -> list[load.Socket]:
@@ -199,7 +239,11 @@ def _measure(servers: Servers, tables: list[load.Table], mode: str, plan: Plan, 
         rss_before = servers.rss()
         for i in range(0, len(tables), 10):  # a few at a time: 600 handshakes at once overflow the backlog
             await asyncio.gather(*(t.open() for t in tables[i : i + 10]))
-        await asyncio.sleep(2.0)  # every first render has arrived; the sockets idle
+        if site:  # every first render has arrived, then the sockets idle
+            first = asyncio.gather(*(t.until(lambda t=t: all(s.version >= 0 for s in t.sockets), 30) for t in tables))
+            if not all(await first):
+                raise RuntimeError("a socket had no first render in 30 s")
+        await asyncio.sleep(0.5)
         sockets = sum(len(t.sockets) for t in tables)
         rss_per_socket = (servers.rss() - rss_before) / sockets
         for t in tables:
@@ -243,15 +287,6 @@ def _measure(servers: Servers, tables: list[load.Table], mode: str, plan: Plan, 
     return asyncio.run(go())
 
 
-def _site_tables(servers: Servers, n: int) -> list[load.Table]:
-    with ThreadPoolExecutor(8) as pool:
-        made = list(pool.map(lambda i: load.set_up_table(servers.urls, i, SEATS), range(n)))
-    return [
-        load.Table(_sockets_for(servers.urls, f"/ws/tables/{token}/", cookies), random.Random(i))
-        for i, (token, cookies) in enumerate(made)
-    ]
-
-
 def _echo_tables(servers: Servers, n: int) -> list[load.Table]:
     return [
         load.EchoTable(_sockets_for(servers.urls, f"/ws/echo/t{i}/", [""] * SEATS), random.Random(i)) for i in range(n)
@@ -260,25 +295,39 @@ def _echo_tables(servers: Servers, n: int) -> list[load.Table]:
 
 def run(plan: Plan) -> list[dict[str, object]]:
     rows: list[dict[str, object]] = []
+    databases: dict[str, Database] = {}  # "a", or "pg" for (b) and (c)
     with tempfile.TemporaryDirectory(prefix="shabneshin-bench-") as tmp:
         workdir = Path(tmp)
-        for configuration, mode in plan.runs:
-            figures = {}
-            for kind in ("site", "echo"):
-                app = "shabneshin.asgi:application" if kind == "site" else "scripts.bench.echo:application"
-                servers = Servers(configuration, app, workdir)
-                try:
-                    tables = (_site_tables if kind == "site" else _echo_tables)(servers, plan.tables)
-                    figures[kind] = _measure(servers, tables, mode, plan, kind == "site")
-                except Exception:
-                    for process in servers.processes:  # what the server said, before its folder goes
-                        tail = process.log_path.read_text(errors="replace").splitlines()[-40:]
-                        print(f"--- {process.log_path.name}, last lines:", *tail, sep="\n", file=sys.stderr)
-                    raise
-                finally:
-                    servers.stop()
-            rows.append({"configuration": configuration, "mode": mode, **figures})
-            print(_row(rows[-1]), flush=True)
+        try:
+            for configuration, mode in plan.runs:
+                family = "a" if configuration == "a" else "pg"
+                if family not in databases:
+                    databases[family] = Database(configuration, workdir)
+                database = databases[family]
+                figures = {}
+                for kind in ("site", "echo"):
+                    app = "shabneshin.asgi:application" if kind == "site" else "scripts.bench.echo:application"
+                    servers = Servers(database, configuration, app, workdir)
+                    try:
+                        if kind == "site":
+                            earlier = database.playing()  # an earlier run's table left playing would skew this one
+                            tables = database.tables(servers, plan.tables)
+                            figures[kind] = {**_measure(servers, tables, mode, plan, True), "earlier_playing": earlier}
+                            database.pause(tables)
+                        else:
+                            figures[kind] = _measure(servers, _echo_tables(servers, plan.tables), mode, plan, False)
+                    except Exception:
+                        for process in servers.processes:  # what the server said, before its folder goes
+                            tail = process.log_path.read_text(errors="replace").splitlines()[-40:]
+                            print(f"--- {process.log_path.name}, last lines:", *tail, sep="\n", file=sys.stderr)
+                        raise
+                    finally:
+                        servers.stop()
+                rows.append({"configuration": configuration, "mode": mode, **figures})
+                print(_row(rows[-1]), flush=True)
+        finally:
+            for database in databases.values():
+                database.drop()
     return rows
 
 

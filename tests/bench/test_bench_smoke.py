@@ -16,8 +16,10 @@ def test_the_benchmark_drives_the_site_and_the_echo_with_real_sockets(tmp_path):
     out = tmp_path / "bench.json"
     # Its own process: the browser tests' event loop may still run in this one.
     subprocess.run([sys.executable, "scripts/bench/run.py", "--smoke", "--json", str(out)], cwd=ROOT, check=True)
-    (row,) = json.loads(out.read_text())
-    site, echo = row["site"], row["echo"]
+    first, second = json.loads(out.read_text())
+    assert second["site"]["applied"] > 0, "the second run's fresh tables, seated by the first run's guests, play"
+    assert second["site"]["earlier_playing"] == 0, "the first run's tables were paused after it"
+    site, echo = first["site"], first["echo"]
     assert site["applied"] > 0 and echo["applied"] > 0
     assert site["applied_share"] > 0.5, "moves read from the fragments are legal and applied"
     # Counted over all the servers' work, the clock's looks too (which a two-table smoke makes
