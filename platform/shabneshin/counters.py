@@ -1,4 +1,5 @@
-"""Counts SQL queries, template renders and the garbage collector's pauses, for the benchmark
+"""Counts SQL queries, template renders, the garbage collector's pauses and how late the clock's
+moves were, for the benchmark
 (``make bench``) and a few tests.
 
 Off unless ``BENCH_COUNTERS`` is set (or a test calls :func:`install`): it wraps Django's cursor
@@ -13,7 +14,16 @@ import time
 from typing import Any
 
 _lock = threading.Lock()
-_counts = {"queries": 0, "renders": 0, "gc_us": 0, "gc_max_us": 0, "gc_full": 0}
+_counts = {
+    "queries": 0,
+    "renders": 0,
+    "gc_us": 0,
+    "gc_max_us": 0,
+    "gc_full": 0,
+    "clock_moves": 0,
+    "clock_late_ms": 0,
+    "clock_late_max_ms": 0,
+}
 _installed = False
 _gc_began = 0.0
 
@@ -43,6 +53,16 @@ def also_queries(n: int) -> None:
     if _installed and n:
         with _lock:
             _counts["queries"] += n
+
+
+def clock_late(seconds: float) -> None:
+    """The clock applied a bot move or a timeout ``seconds`` after it was due (when it looked)."""
+    if _installed:
+        late = max(0, int(seconds * 1000))
+        with _lock:
+            _counts["clock_moves"] += 1
+            _counts["clock_late_ms"] += late
+            _counts["clock_late_max_ms"] = max(_counts["clock_late_max_ms"], late)
 
 
 def install() -> None:
@@ -78,8 +98,11 @@ def install() -> None:
 
 
 def snapshot() -> dict[str, int]:
+    """The counts; ``clock_late_max_ms`` is the longest since the last snapshot (it starts again)."""
     with _lock:
-        return dict(_counts)
+        counts = dict(_counts)
+        _counts["clock_late_max_ms"] = 0
+        return counts
 
 
 def installed() -> bool:

@@ -18,27 +18,36 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
 
 from clubs import due as clubs_due
-from shabneshin.loop_db import database_work
+from shabneshin.loop_db import clock_work
 from tables import alarm, bot_chat, host, janitor, moderator
 
 log = logging.getLogger(__name__)
 _tasks: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
 
 
+def look() -> datetime | None:
+    """One look, in one call on the clock's thread: the moderator's due moves, then the clubs'
+    reminders and offers, the lobby's clean-up, away hosts and the talking bots. One part that
+    fails is logged and the others still run; when the next deadline is."""
+    _, next_deadline = moderator.tick()
+    for part in (clubs_due.run_due, janitor.run_due, host.run_due, bot_chat.run_due):
+        try:
+            part()
+        except Exception:  # its rows stay due and are looked at again next time
+            log.exception("clock: %s.%s failed", part.__module__, part.__name__)
+    return next_deadline
+
+
 async def tick() -> float:
     """Apply what is due; return how long to sleep before the next look."""
-    _, next_deadline = await database_work(moderator.tick)()
-    await database_work(clubs_due.run_due)()
-    await database_work(janitor.run_due)()
-    await database_work(host.run_due)()
-    await database_work(bot_chat.run_due)()
+    next_deadline = await clock_work(look)()
     if next_deadline is None:
         return float(settings.CLOCK_TICK_S)
     wait = (next_deadline - timezone.now()).total_seconds()

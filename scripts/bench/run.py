@@ -27,9 +27,11 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import psycopg
@@ -131,6 +133,17 @@ class Database:
         with ThreadPoolExecutor(8) as pool:
             list(pool.map(lambda i: load.pause_table(self.guests[i][0], tables[i].token), range(len(tables))))
 
+    def overdue(self) -> int:
+        """Unpaused matches whose next deadline passed more than a quarter second ago."""
+        cutoff = datetime.now(UTC) - timedelta(seconds=0.25)
+        sql = "SELECT count(*) FROM tables_match WHERE status = 'playing' AND paused_at IS NULL AND next_deadline < "
+        if not self.name:  # Django keeps SQLite's datetimes as UTC text
+            with closing(sqlite3.connect(self.env["SQLITE_PATH"])) as db:
+                return int(db.execute(sql + "?", (cutoff.strftime("%Y-%m-%d %H:%M:%S.%f"),)).fetchone()[0])
+        with psycopg.connect(f"{PG}/{self.name}") as db:
+            row = db.execute(sql + "%s", (cutoff,)).fetchone()
+            return int(row[0]) if row else 0
+
     def playing(self) -> int:
         """Matches still playing unpaused: before a run's tables are made, none may be left."""
         sql = "SELECT count(*) FROM tables_match WHERE status = 'playing' AND paused_at IS NULL"
@@ -166,11 +179,15 @@ class Servers:
         return sum(_rss_kib(p.pid) for p in self.processes)
 
     def counters(self) -> dict[str, int]:
-        total = {"queries": 0, "renders": 0, "gc_us": 0, "gc_max_us": 0, "gc_full": 0}
+        total: dict[str, int] = {}
         for url in self.urls:
             with urllib.request.urlopen(url + "/__counters__", timeout=10) as response:
                 for key, value in json.loads(response.read()).items():
-                    total[key] = max(total[key], value) if key == "gc_max_us" else total[key] + value
+                    total[key] = (
+                        max(total.get(key, 0), value)
+                        if key.endswith("max_us") or key.endswith("max_ms")
+                        else total.get(key, 0) + value
+                    )
         return total
 
     def stop(self) -> None:
@@ -232,8 +249,13 @@ def _profilers(servers: Servers, plan: Plan) -> list[subprocess.Popen[bytes]]:
     ]
 
 
-def _measure(servers: Servers, tables: list[load.Table], mode: str, plan: Plan, site: bool) -> dict[str, float]:
+def _measure(
+    servers: Servers, tables: list[load.Table], mode: str, plan: Plan, overdue: Callable[[], int] | None = None
+) -> dict[str, float]:
+    """One timed run. ``overdue`` (the site's): how many matches the clock has yet to catch up
+    with; the run starts once it is none."""
     rng = random.Random(7)
+    site = overdue is not None
 
     async def go() -> dict[str, float]:
         rss_before = servers.rss()
@@ -243,6 +265,11 @@ def _measure(servers: Servers, tables: list[load.Table], mode: str, plan: Plan, 
             first = asyncio.gather(*(t.until(lambda t=t: all(s.version >= 0 for s in t.sockets), 30) for t in tables))
             if not all(await first):
                 raise RuntimeError("a socket had no first render in 30 s")
+        # The tables' first night turns came due during the setup, while the server was busy with
+        # it: the run starts once the clock has caught up (its lateness is then the load's).
+        settle_by = time.perf_counter() + 30
+        while overdue is not None and overdue() and time.perf_counter() < settle_by:
+            await asyncio.sleep(0.2)
         await asyncio.sleep(0.5)
         sockets = sum(len(t.sockets) for t in tables)
         rss_per_socket = (servers.rss() - rss_before) / sockets
@@ -282,6 +309,17 @@ def _measure(servers: Servers, tables: list[load.Table], mode: str, plan: Plan, 
             "gc_full": after["gc_full"] - counted["gc_full"] if site else 0,
             # The longest pause since the process started (its setup included), not only this run's.
             "gc_longest_since_start_ms": after["gc_max_us"] / 1000 if site else float("nan"),
+            # Every move applied at the run's tables a second, the clock's (night minimums, timeouts) too.
+            "all_moves": applied_all / elapsed,
+            # The clock's moves and how late it applied them (after it was due), this run only.
+            "clock_moves": (after["clock_moves"] - counted["clock_moves"]) / elapsed if site else float("nan"),
+            "clock_late_mean_ms": (
+                (after["clock_late_ms"] - counted["clock_late_ms"])
+                / max(1, after["clock_moves"] - counted["clock_moves"])
+                if site
+                else float("nan")
+            ),
+            "clock_late_max_ms": after["clock_late_max_ms"] if site else float("nan"),
         }
 
     return asyncio.run(go())
@@ -312,10 +350,11 @@ def run(plan: Plan) -> list[dict[str, object]]:
                         if kind == "site":
                             earlier = database.playing()  # an earlier run's table left playing would skew this one
                             tables = database.tables(servers, plan.tables)
-                            figures[kind] = {**_measure(servers, tables, mode, plan, True), "earlier_playing": earlier}
+                            measured = _measure(servers, tables, mode, plan, database.overdue)
+                            figures[kind] = {**measured, "earlier_playing": earlier}
                             database.pause(tables)
                         else:
-                            figures[kind] = _measure(servers, _echo_tables(servers, plan.tables), mode, plan, False)
+                            figures[kind] = _measure(servers, _echo_tables(servers, plan.tables), mode, plan)
                     except Exception:
                         for process in servers.processes:  # what the server said, before its folder goes
                             tail = process.log_path.read_text(errors="replace").splitlines()[-40:]
@@ -333,14 +372,21 @@ def run(plan: Plan) -> list[dict[str, object]]:
 
 HEADER = (
     "| config | mode | offered/s | applied/s (share) | p50 · p95 · p99 ms | CPU ms/move | × echo | "
-    "RSS KiB/socket | bytes/frame | SQL/move | renders/move |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|"
+    "RSS KiB/socket | bytes/frame | SQL/move | renders/move | clock moves/s · late mean · max ms |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
 def _counted(per_move: float) -> str:
     """A counter's figure a move; the echo counts nothing (NaN), shown as a dash."""
     return "—" if math.isnan(per_move) else f"{per_move:.1f}"
+
+
+def _clock(f: dict[str, float]) -> str:
+    """The clock's moves a second and how late they came (the echo has no clock: a dash)."""
+    if math.isnan(f.get("clock_moves", math.nan)):
+        return "—"
+    return f"{f['clock_moves']:.1f} · {f['clock_late_mean_ms']:.0f} · {f['clock_late_max_ms']:.0f}"
 
 
 def _row(row: dict[str, object]) -> str:
@@ -353,7 +399,7 @@ def _row(row: dict[str, object]) -> str:
             f"| ({row['configuration']}) {label} | {row['mode']} | {f['offered']:.1f} | "
             f"{f['applied']:.1f} ({f['applied_share']:.0%}) | {f['p50']:.0f} · {f['p95']:.0f} · {f['p99']:.0f} | "
             f"{f['cpu_ms']:.2f} | {ratio} | {f['rss_kib']:.0f} | {f['bytes']:.0f} | "
-            f"{_counted(f['queries'])} | {_counted(f['renders'])} |"
+            f"{_counted(f['queries'])} | {_counted(f['renders'])} | {_clock(f)} |"
         )
     return "\n".join(lines)
 

@@ -95,7 +95,10 @@ async def close_thread_connections() -> None:
     from channels.layers import get_channel_layer
     from django.db import connections
 
+    from shabneshin.loop_db import close_clock_connections
+
     await database_sync_to_async(connections.close_all)()
+    await close_clock_connections()  # the clock's own thread (PostgreSQL), when a test ticked it
     layer = get_channel_layer()
     if hasattr(layer, "close_pools"):  # channels-redis: no connection outlives this test's loop
         await layer.close_pools()

@@ -4,14 +4,17 @@ applying what is due."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import HttpCommunicator
+from django.utils import timezone
 
 from shabneshin.asgi import application
-from tables import clock
+from shabneshin.loop_db import clock_work
+from tables import clock, moderator
 from tables.models import Match
 from tests.platform.helpers import fresh, started_werewolf
 from tests.platform.sockets import close_thread_connections
@@ -33,14 +36,16 @@ async def test_the_clock_starts_with_the_first_request_of_a_process(settings, db
     await close_thread_connections()
 
 
-@database_sync_to_async
-def _overdue_match(host) -> Match:
+def _make_overdue(host) -> Match:
     match = started_werewolf(host)
     Match.objects.filter(pk=match.pk).update(
         window_started_at=match.window_started_at - timedelta(minutes=5),
         next_deadline=match.next_deadline - timedelta(minutes=5),
     )
     return match
+
+
+_overdue_match = database_sync_to_async(_make_overdue)
 
 
 async def test_a_tick_applies_what_is_due_and_sleeps_at_most_a_tick(settings, alice):
@@ -88,3 +93,67 @@ def test_a_daphne_process_starts_its_clock_without_any_request(tmp_path):
         assert version >= 3, (tmp_path / "daphne.log").read_text()
     finally:
         daphne.stop()
+
+
+async def test_a_look_does_not_wait_behind_the_sockets_database_work(settings, alice):
+    """With the consumers' work on Channels' worker thread (PostgreSQL), the clock looks on a
+    thread of its own: a worker busy with a slow call does not hold back the night's timeout."""
+    settings.DATABASE_WORK_ON_LOOP = False
+    match = await _overdue_match(alice)
+    release = threading.Event()
+    busy = asyncio.ensure_future(database_sync_to_async(release.wait)(10))
+    try:
+        await asyncio.sleep(0.05)  # the worker thread is taken
+        await asyncio.wait_for(clock.tick(), 5)
+        after = await asyncio.wait_for(clock_work(fresh)(match), 5)
+        assert after.version >= 1, "the overdue turn was timed out while the worker was busy"
+        assert not busy.done(), "the worker was still busy all along"
+    finally:
+        release.set()
+        await busy
+        await close_thread_connections()
+
+
+@database_sync_to_async
+def _overdue_matches(host, n: int) -> list[Match]:
+    return [_make_overdue(host) for _ in range(n)]
+
+
+async def test_a_full_slice_of_due_matches_makes_the_clock_look_again_at_once(alice):
+    await _overdue_matches(alice, 3)
+    now = timezone.now()
+    applied, next_look = await database_sync_to_async(moderator.tick)(now, limit=2)
+    assert applied >= 2 and next_look == now, "two of three due matches done: the third is looked at now"
+    applied, next_look = await database_sync_to_async(moderator.tick)(now, limit=2)
+    assert applied >= 1 and next_look is not None and next_look > now, "the slice was not all due"
+    await close_thread_connections()
+
+
+async def test_one_failing_part_of_a_look_does_not_stop_the_others(alice, monkeypatch, caplog):
+    match = await _overdue_match(alice)
+    looked = []
+
+    def broken() -> int:
+        raise RuntimeError("clubs are down")
+
+    monkeypatch.setattr(clock.clubs_due, "run_due", broken)
+    monkeypatch.setattr(clock.bot_chat, "run_due", lambda: looked.append("bots") or 0)
+    await clock.tick()
+    assert looked == ["bots"], "the parts after the failing one ran"
+    assert "clubs are down" in caplog.text
+    assert (await database_sync_to_async(fresh)(match)).version >= 1
+    await close_thread_connections()
+
+
+def test_a_turn_the_clock_opens_starts_when_its_move_is_applied_not_when_the_look_began(alice, monkeypatch):
+    """A look of many due matches takes a while under load: the turn each of its moves opens must
+    get its whole length from that moment (here the time moves on 3 s at every reading)."""
+    first, second = _make_overdue(alice), _make_overdue(alice)
+    start = timezone.now()
+    readings = iter(range(1, 1000))
+    monkeypatch.setattr(moderator.timezone, "now", lambda: start + timedelta(seconds=3 * next(readings)))
+    applied, _ = moderator.tick()
+    assert applied >= 2
+    monkeypatch.undo()
+    opened = sorted([fresh(first).window_started_at, fresh(second).window_started_at])
+    assert opened[1] - opened[0] >= timedelta(seconds=3), "the later match's turn opened when it was applied"
