@@ -33,6 +33,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
@@ -79,8 +80,8 @@ def _rss_kib(pid: int) -> int:
 
 
 def _psql(sql: str) -> None:
-    code = "import psycopg, sys; c = psycopg.connect(sys.argv[1], autocommit=True); c.execute(sys.argv[2]); c.close()"
-    subprocess.run([sys.executable, "-c", code, f"{PG}/test", sql], check=True)
+    with psycopg.connect(f"{PG}/test", autocommit=True) as db:
+        db.execute(sql.encode())
 
 
 class Database:
@@ -133,26 +134,26 @@ class Database:
         with ThreadPoolExecutor(8) as pool:
             list(pool.map(lambda i: load.pause_table(self.guests[i][0], tables[i].token), range(len(tables))))
 
+    def _count(self, where: str, *params: Any) -> int:
+        """``SELECT count(*)`` of the matches ``where`` says, from the bench's side of the database."""
+        sql = f"SELECT count(*) FROM tables_match WHERE {where}"
+        if not self.name:
+            with closing(sqlite3.connect(self.env["SQLITE_PATH"])) as db:
+                return int(db.execute(sql.replace("%s", "?"), params).fetchone()[0])
+        with psycopg.connect(f"{PG}/{self.name}") as db:
+            row = db.execute(sql.encode(), params).fetchone()
+            return int(row[0]) if row else 0
+
     def overdue(self) -> int:
         """Unpaused matches whose next deadline passed more than a quarter second ago."""
         cutoff = datetime.now(UTC) - timedelta(seconds=0.25)
-        sql = "SELECT count(*) FROM tables_match WHERE status = 'playing' AND paused_at IS NULL AND next_deadline < "
         if not self.name:  # Django keeps SQLite's datetimes as UTC text
-            with closing(sqlite3.connect(self.env["SQLITE_PATH"])) as db:
-                return int(db.execute(sql + "?", (cutoff.strftime("%Y-%m-%d %H:%M:%S.%f"),)).fetchone()[0])
-        with psycopg.connect(f"{PG}/{self.name}") as db:
-            row = db.execute(sql + "%s", (cutoff,)).fetchone()
-            return int(row[0]) if row else 0
+            cutoff = cutoff.strftime("%Y-%m-%d %H:%M:%S.%f")  # type: ignore[assignment]
+        return self._count("status = 'playing' AND paused_at IS NULL AND next_deadline < %s", cutoff)
 
     def playing(self) -> int:
         """Matches still playing unpaused: before a run's tables are made, none may be left."""
-        sql = "SELECT count(*) FROM tables_match WHERE status = 'playing' AND paused_at IS NULL"
-        if not self.name:
-            with closing(sqlite3.connect(self.env["SQLITE_PATH"])) as db:
-                return int(db.execute(sql).fetchone()[0])
-        with psycopg.connect(f"{PG}/{self.name}") as db:
-            row = db.execute(sql).fetchone()
-            return int(row[0]) if row else 0
+        return self._count("status = 'playing' AND paused_at IS NULL")
 
     def drop(self) -> None:
         if self.name:
