@@ -16,6 +16,7 @@ from clubs.models import (
     Night,
     Notification,
     Offer,
+    OutgoingMail,
     PairRule,
     Penalty,
     PointsEntry,
@@ -30,19 +31,20 @@ from clubs.models import (
 from shabneshin.readonly_admin import ReadOnlyAdmin
 
 
-def _report(modeladmin: admin.ModelAdmin, request: HttpRequest, n: int, singular: str, plural: str) -> None:
-    modeladmin.message_user(request, ngettext(singular, plural, n) % {"n": n}, messages.SUCCESS)
+def _report(modeladmin: admin.ModelAdmin, request: HttpRequest, text: str) -> None:
+    modeladmin.message_user(request, text, messages.SUCCESS)
 
 
 @admin.action(description=_("Suspend the selected clubs"))
 def suspend_clubs(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Club]) -> None:
-    _report(modeladmin, request, queryset.update(suspended=True), "%(n)d club suspended.", "%(n)d clubs suspended.")
+    n = queryset.update(suspended=True)
+    _report(modeladmin, request, ngettext("%(n)d club suspended.", "%(n)d clubs suspended.", n) % {"n": n})
 
 
 @admin.action(description=_("Lift the suspension of the selected clubs"))
 def unsuspend_clubs(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Club]) -> None:
     n = queryset.update(suspended=False)
-    _report(modeladmin, request, n, "%(n)d club reinstated.", "%(n)d clubs reinstated.")
+    _report(modeladmin, request, ngettext("%(n)d club reinstated.", "%(n)d clubs reinstated.", n) % {"n": n})
 
 
 class MembershipInline(admin.TabularInline):
@@ -124,6 +126,32 @@ class ReminderAdmin(admin.ModelAdmin):
     list_filter = ("kind", "skipped", "sent_at")
     search_fields = ("night__title", "user__username", "user__display_name")
     raw_id_fields = ("night", "user")
+
+
+@admin.action(description=_("Send the selected given-up mail again"))
+def send_mail_again(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[OutgoingMail]) -> None:
+    from clubs import outbox
+
+    n = outbox.send_again(queryset)
+    _report(
+        modeladmin,
+        request,
+        ngettext("%(n)d mail will be tried again.", "%(n)d mails will be tried again.", n) % {"n": n},
+    )
+
+
+@admin.register(OutgoingMail)
+class OutgoingMailAdmin(ReadOnlyAdmin):
+    """What club mail went, waits or was given up, and why. Never its text: a seat offer's link
+    works without logging in."""
+
+    list_display = ("created_at", "to", "kind", "subject", "state", "attempts", "next_try_at", "sent_at")
+    list_filter = ("state", "kind")
+    search_fields = ("to", "subject", "user__username", "night__title")
+    fields = ("user", "night", "to", "kind", "subject", "state", "attempts", "next_try_at", "not_after")
+    fields += ("last_error", "created_at", "sent_at")
+    readonly_fields = fields
+    actions = [send_mail_again]
 
 
 @admin.register(Notification)

@@ -1,7 +1,8 @@
 """Everything of the clubs that is due at a time, run by the moderator's clock in every server
 process (ARCHITECTURE §5): reminders, seat offers that expire, RSVP deadlines, and series that
-need their next nights. Each is a row with a due time taken with ``select_for_update(skip_locked)``,
-so it happens once whatever the number of processes."""
+need their next nights; and mail that failed is tried again (clubs.outbox, on a thread of its
+own). Each is a row with a due time taken with ``select_for_update(skip_locked)``, so it happens
+once whatever the number of processes."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from clubs import checkin, live, notifications, playing, recurrence, reminders, rsvp
+from clubs import checkin, live, notifications, outbox, playing, recurrence, reminders, rsvp
 from clubs.models import Membership, Night, Offer, Reminder, Series
 from clubs.permissions import Role
 
@@ -82,6 +83,7 @@ def run_due(now: datetime | None = None, series: bool | None = None) -> int:
         series = time.monotonic() - _last_series_look[0] >= SERIES_EVERY_S
     done = send_reminders(now) + expire_offers(now) + close_rsvps(now) + checkin.lock_due(now)
     done += playing.run_due(now)
+    outbox.retry_soon()  # on the mail thread: a slow mail server never holds the clock
     if series:
         _last_series_look[0] = time.monotonic()
         done += materialise_series(now)

@@ -1,25 +1,25 @@
 """Email, through Django's email framework: one message per person, to their address alone, in
 the club's language. Calendar changes carry an .ics (METHOD:REQUEST or CANCEL).
 
-Mail goes out after the change it tells of has committed, so a message that cannot be sent (the
-mail server is down, an address is refused) is logged and skipped: it never turns a stored change
-into an error page, and never keeps the next person's message from going."""
+Mail goes out after the change it tells of has committed, through :mod:`clubs.outbox`: a message
+that cannot be sent (the mail server is down, an address is refused) is logged and tried again
+later; it never turns a stored change into an error page, and never keeps the next person's
+message from going."""
 
 from __future__ import annotations
 
-import logging
+from datetime import datetime, timedelta
 
 from django.core import signing
-from django.core.mail import EmailMessage
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from clubs import calendar
-from clubs.models import Night, Offer, Reminder, Rsvp
+from clubs import calendar, outbox
+from clubs.models import Night, Offer, OutgoingMail, Reminder, Rsvp
 from shabneshin.localize import digits, format_date
 
 OFFER_SALT = "clubs.offer"
-log = logging.getLogger(__name__)
+Kind = OutgoingMail.Kind
 
 
 def offer_token(offer: Offer) -> str:
@@ -28,20 +28,6 @@ def offer_token(offer: Offer) -> str:
 
 def offer_link(offer: Offer) -> str:
     return calendar.absolute(f"{calendar.night_path(offer.night)}offer/{offer_token(offer)}/")
-
-
-def _send(user, subject: str, body: str, ics: bytes | None = None, method: str = "") -> bool:  # noqa: ANN001
-    if not user.email:
-        return False
-    message = EmailMessage(subject, body, to=[user.email])
-    if ics is not None:
-        message.attach("night.ics", ics, f"text/calendar; method={method}; charset=utf-8")
-    try:
-        message.send()
-    except Exception:  # after the commit: logged, and the other messages still go
-        log.warning("mail %r to user %s could not be sent", subject, user.pk, exc_info=True)
-        return False
-    return True
 
 
 def _when(night: Night) -> str:
@@ -63,7 +49,9 @@ def send_night_update(night: Night, method: str) -> int:
             body = body % {"night": night.title, "club": night.club.name, "when": _when(night)}
             body += "\n\n" + calendar.absolute(calendar.night_path(night))
             ics = calendar.single(night, method, attendee=answer.user)
-            sent += _send(answer.user, subject, body, ics, method)
+            sent += outbox.send(
+                answer.user, Kind.NIGHT_UPDATE, subject, body, ics, method, not_after=night.starts_at, night=night
+            )
     return sent
 
 
@@ -80,7 +68,17 @@ def send_offer(offer: Offer) -> bool:
             "when": _when(night),
             "until": format_date(offer.expires_at, "datetime", night.club.language, night.club.time_zone),
         }
-        return _send(offer.user, subject, body + "\n\n" + offer_link(offer))
+        text = body + "\n\n" + offer_link(offer)
+        return outbox.send(offer.user, Kind.OFFER, subject, text, not_after=offer.expires_at, night=night)
+
+
+START_REMINDER_OF_USE_MINUTES = 30  # "starting now" a while after the start, not later
+
+
+def _reminder_of_use_until(reminder: Reminder) -> datetime:
+    if reminder.kind == Reminder.Kind.START:
+        return reminder.night.starts_at + timedelta(minutes=START_REMINDER_OF_USE_MINUTES)
+    return reminder.night.starts_at
 
 
 def send_reminder(reminder: Reminder) -> bool:
@@ -97,7 +95,9 @@ def send_reminder(reminder: Reminder) -> bool:
             "when": _when(night),
         }
         place = _("Online") if night.online else night.address
-        return _send(reminder.user, subject, f"{body}\n{place}\n\n{calendar.absolute(calendar.night_path(night))}")
+        text = f"{body}\n{place}\n\n{calendar.absolute(calendar.night_path(night))}"
+        until = _reminder_of_use_until(reminder)
+        return outbox.send(reminder.user, Kind.REMINDER, subject, text, not_after=until, night=night)
 
 
 def send_recap(night: Night) -> int:
@@ -116,5 +116,5 @@ def send_recap(night: Night) -> int:
         link = calendar.absolute(calendar.night_path(night) + "recap/")
         text = "\n".join([body, "", *lines, "", _("The whole recap, and the check of every round's seating:"), link])
         for person in recap.audience(night):
-            sent += _send(person, subject, text)
+            sent += outbox.send(person, Kind.RECAP, subject, text, night=night)
     return sent

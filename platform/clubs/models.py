@@ -280,6 +280,47 @@ class Reminder(models.Model):
         constraints = [models.UniqueConstraint(fields=["night", "user", "kind"], name="one_reminder_of_a_kind")]
 
 
+class OutgoingMail(models.Model):
+    """One club email to one person (clubs.outbox): tried at once after its change commits, and
+    again by the clock with growing waits while the mail server refuses it, until it is sent, it
+    is no longer of use (its moment passed, or what it tells of changed) or its tries are used up.
+    Its text may hold a link that works without logging in (a seat offer), so the text is blanked
+    once the mail is sent or of no more use, and the admin never shows it."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("Waiting to be sent")
+        SENT = "sent", _("Sent")
+        FAILED = "failed", _("Given up: every try failed")
+        EXPIRED = "expired", _("Given up: no longer of use")
+
+    class Kind(models.TextChoices):
+        REMINDER = "reminder", _("Reminder")
+        OFFER = "offer", _("Seat offer")
+        NIGHT_UPDATE = "night_update", _("Night changed or cancelled")
+        RECAP = "recap", _("Recap")
+
+    user = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    night = models.ForeignKey(Night, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    to = models.EmailField(_("recipient"))
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    subject = models.CharField(_("subject"), max_length=300)
+    body = models.TextField(blank=True, default="")
+    ics = models.TextField(blank=True, default="")
+    ics_method = models.CharField(max_length=10, blank=True, default="")
+    state = models.CharField(_("delivery"), max_length=10, choices=State.choices, default=State.PENDING)
+    attempts = models.PositiveSmallIntegerField(_("tries"), default=0)
+    next_try_at = models.DateTimeField(_("next try"), null=True, blank=True, db_index=True)
+    not_after = models.DateTimeField(_("of use until"), null=True, blank=True)
+    last_error = models.CharField(_("last error"), max_length=300, blank=True, default="")
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("outgoing mail")
+        verbose_name_plural = _("outgoing mail")
+        ordering = ["-created_at", "-pk"]
+
+
 class Notification(models.Model):
     """An on-site message; ``kind`` and ``params`` are rendered in the reader's language."""
 
