@@ -121,7 +121,7 @@ else:
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "shabneshin.cache.RedisCache",  # one connection pool a process (shabneshin.cache)
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "shabneshin"),
         }
