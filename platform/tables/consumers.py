@@ -20,8 +20,8 @@ from shabneshin import generations, ratelimit
 from shabneshin.dispatch import DispatchesOnTheLoop
 from shabneshin.loop_db import database_work
 from shabneshin.rejoin import RejoinsItsGroups
-from tables import broadcast, chat, decisions, moderator, presence, renderer, rendering
-from tables.hub import hub
+from tables import broadcast, chat, decisions, moderator, renderer, rendering
+from tables.hub import Rendered, hub
 from tables.language import language_from_scope
 from tables.lobby import lobby_context
 from tables.models import Match, Table
@@ -114,10 +114,11 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
         await self.channel_layer.group_add(self.group, self.channel_name)
         hub.join(self.table_id, self)
         await self.accept()
-        user = self.scope.get("user")
-        if user is not None and user.is_authenticated:
-            await self._arrive(user)
-        await self._push()
+        # Presence, the first "does this session still act" check and the first render, in one
+        # hop shared with this process's other sockets arriving at the table (tables/hub.py).
+        rendered = await hub.arrive(self.table_id, self)
+        if rendered is not None:
+            await self._send_rendered(rendered)
 
     async def disconnect(self, code: int) -> None:
         if self.table_id is not None:
@@ -129,19 +130,6 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
 
     async def rejoined(self) -> None:
         await self._push()  # what changed while the layer was away never reached this socket
-
-    @database_work
-    def _arrive(self, user: Any) -> None:
-        """In one trip: presence (tables.presence), this socket's player is seen at its table from
-        the first moment (later beats come from the hub, one query a period for all of this
-        process's sockets); and the first "does this session still act" check, so a first move
-        does not wait for it (accounts.sessions.ActingCheck)."""
-        assert self.table_id is not None
-        try:
-            presence.heartbeat(self.table_id, user.pk)
-        except Exception:  # a missed beat is only a later one; the socket goes on
-            log.warning("presence heartbeat failed", exc_info=True)
-        self._acting_user()
 
     # -- from the browser --
 
@@ -234,8 +222,11 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
             await self._push(event=event)
             return
         rendered = await hub.rendered_for(self.table_id, event, self)
-        if rendered is None:
-            return
+        if rendered is not None:
+            await self._send_rendered(rendered)
+
+    async def _send_rendered(self, rendered: Rendered) -> None:
+        """What changed for this socket in a render shared with the process's other sockets."""
         fragments = dict(rendered.fragments)
         fragments["errors"] = renderer.error_fragment(None, self.language)
         self.seen, self.audience = rendered.snapshot, rendered.audience

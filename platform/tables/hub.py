@@ -14,6 +14,12 @@ once only fought over the GIL (measured: 14 → 18 ms of CPU a move in the embed
 on PostgreSQL and Redis, and fewer moves a second in both).
 
 A socket that joined after the hop began, or whose result is missing, falls back to its own hop.
+
+A socket's arrival (its presence, its first "does this session still act" check and its first
+render) is one hop too, shared by the sockets of the table that arrive before that hop takes its
+list (:class:`Arrivals`): a restart or a deploy reconnects every socket at once, and each table's
+sockets then load it once instead of once each. A socket that arrives after the hop took its list
+waits for the next one, so the load it is shown always began after it joined the table's group.
 Runs on the event loop only (no locks): the registry is touched from consumers' coroutines.
 
 The hub also keeps its sockets' presence (tables.presence): every ``PRESENCE_HEARTBEAT_S``, one
@@ -25,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -46,10 +53,35 @@ class Rendered:
     fragments: dict[str, str]
 
 
+class Arrivals:
+    """The sockets of one table that connected since its last arrivals' hop began: they share one
+    load of the table. A socket joins only while the hop has not taken the list (its load then
+    begins after the socket joined the table's group, so no change can fall between)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.consumers: list[Any] = []
+        self.taken = False
+        self.lock = threading.Lock()  # the hop takes the list on the database thread
+        self.result: asyncio.Future[dict[Any, Rendered]] = loop.create_future()
+
+    def join(self, consumer: Any) -> bool:
+        with self.lock:
+            if self.taken:
+                return False
+            self.consumers.append(consumer)
+            return True
+
+    def take(self) -> list[Any]:
+        with self.lock:
+            self.taken = True
+            return list(self.consumers)
+
+
 class Hub:
     def __init__(self) -> None:
         self.members: dict[int, set[Any]] = defaultdict(set)
         self.results: dict[tuple[int, str], asyncio.Future[dict[Any, Rendered]]] = {}
+        self.arriving: dict[int, Arrivals] = {}
         self.beating: asyncio.Task[None] | None = None
 
     def join(self, table_id: int, consumer: Any) -> None:
@@ -113,16 +145,71 @@ class Hub:
         return await _render_one(table_id, event, consumer.scope.get("user"), consumer.language)
 
 
+    async def arrive(self, table_id: int, consumer: Any) -> Rendered | None:
+        """A socket that just joined the table's group: its presence, its first "does this session
+        still act" check and its first render, in one hop shared with the other sockets of this
+        process arriving at the table meanwhile (a reconnect after a restart is every socket at
+        once). None when the table is gone."""
+        arrivals = self.arriving.get(table_id)
+        if arrivals is not None and arrivals.join(consumer):
+            try:
+                result = await asyncio.shield(arrivals.result)
+            except Exception:
+                result = {}
+        else:
+            arrivals = Arrivals(asyncio.get_running_loop())
+            arrivals.join(consumer)
+            self.arriving[table_id] = arrivals
+            try:
+                result = await _arrive_all(table_id, arrivals)
+                arrivals.result.set_result(result)
+            except BaseException as exc:
+                arrivals.result.set_exception(exc)
+                arrivals.result.exception()  # retrieved: the others fall back to their own hop
+                raise
+            finally:
+                if self.arriving.get(table_id) is arrivals:
+                    del self.arriving[table_id]
+        mine = result.get(consumer)
+        if mine is not None:
+            return mine
+        return await _render_one(table_id, None, consumer.scope.get("user"), consumer.language)
+
+
 @database_work
-def _render_all(table_id: int, event: str, viewers: list[tuple[Any, Any, str]]) -> dict[Any, Rendered]:
-    snapshot = renderer.snapshot_for_event(table_id, event)
+def _arrive_all(table_id: int, arrivals: Arrivals) -> dict[Any, Rendered]:
+    consumers = arrivals.take()
+    here: dict[int, set[int]] = {}
+    for consumer in consumers:
+        user = consumer.scope.get("user")
+        if user is not None and getattr(user, "is_authenticated", False):
+            here.setdefault(table_id, set()).add(user.pk)
+            consumer._acting_user()  # its first full check now: a first move does not wait for it
+    if here:
+        try:
+            presence.heartbeat_many(here)
+        except Exception:  # a missed beat is only a later one; the sockets go on
+            log.warning("presence heartbeat failed", exc_info=True)
+    snapshot = renderer.snapshot_for_event(table_id, None)
     if snapshot is None:
         return {}
+    return _renders_of(snapshot, [(c, c.scope.get("user"), c.language) for c in consumers])
+
+
+def _renders_of(snapshot: renderer.Snapshot, viewers: list[tuple[Any, Any, str]]) -> dict[Any, Rendered]:
     out = {}
     for consumer, user, language in viewers:
         audience = snapshot.audience(user, language)
         out[consumer] = Rendered(snapshot, audience, renderer.fragments_for(snapshot, audience))
     return out
+
+
+@database_work
+def _render_all(table_id: int, event: str, viewers: list[tuple[Any, Any, str]]) -> dict[Any, Rendered]:
+    snapshot = renderer.snapshot_for_event(table_id, event)
+    if snapshot is None:
+        return {}
+    return _renders_of(snapshot, viewers)
 
 
 @database_work

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import threading
 
 import pytest
 from channels.db import database_sync_to_async
@@ -444,3 +445,70 @@ def test_a_log_entry_that_names_a_seat_is_rendered_for_that_seat_and_shared_by_t
     assert "you picked" in named[0] and "you picked" not in other[0]
     assert other == spectator
     assert other[0] is items(0)[0]  # the same rendering, not an equal one
+
+
+class _Arriving:
+    """A socket at the moment it arrives at its table (tables/hub.py's view of a consumer)."""
+
+    def __init__(self, user) -> None:
+        self.scope, self.language, self.checked = {"user": user}, "en", 0
+
+    def _acting_user(self):
+        self.checked += 1
+        return None
+
+
+async def test_sockets_arriving_together_share_one_load_and_each_still_sees_only_its_seat(
+    settings, monkeypatch, alice, bob, charlie
+):
+    """A restart reconnects every socket at once: those of a table that arrive before its
+    arrivals' hop begins share one load of it; each is still rendered as its own audience."""
+    from tables import hub as hub_module
+
+    settings.DATABASE_WORK_ON_LOOP = False  # the hop queues on the worker thread, as with PostgreSQL
+    match = await database_sync_to_async(started_werewolf)(alice, [bob])  # alice SEER at 0, bob VILLAGER at 1
+    loads = []
+    real_load = renderer.load
+    monkeypatch.setattr(renderer, "load", lambda table_id: loads.append(table_id) or real_load(table_id))
+    gate = threading.Event()
+    busy = asyncio.ensure_future(database_sync_to_async(gate.wait)(10))  # the worker is taken meanwhile
+    await asyncio.sleep(0.05)
+    sockets = [_Arriving(user) for user in (alice, bob, charlie)]
+    arriving = [asyncio.ensure_future(hub_module.hub.arrive(match.table_id, s)) for s in sockets]
+    await asyncio.sleep(0.05)
+    gate.set()
+    await busy
+    seen = await asyncio.gather(*arriving)
+    assert loads == [match.table_id], "one load for the three"
+    html = ["".join(r.fragments.values()) for r in seen]
+    assert "is a wolf" not in html[1] and "Seer" in html[0] and "Seer" not in html[1] and "Seer" not in html[2]
+    assert [r.audience.seat for r in seen] == [0, 1, None]
+    assert [s.checked for s in sockets] == [1, 1, 1], "each signed-in socket's first acting check"
+
+
+async def test_a_socket_arriving_once_the_load_began_gets_a_load_of_its_own(settings, monkeypatch, alice, bob):
+    """Sharing a load that began before a socket joined the table's group could show it the
+    table as it was before a change whose message it never heard."""
+    from tables import hub as hub_module
+
+    settings.DATABASE_WORK_ON_LOOP = False
+    match = await database_sync_to_async(started_werewolf)(alice, [bob])
+    loading, proceed, loads = threading.Event(), threading.Event(), []
+    real_load = renderer.load
+
+    def slow_load(table_id):
+        loads.append(table_id)
+        if len(loads) == 1:
+            loading.set()
+            proceed.wait(10)
+        return real_load(table_id)
+
+    monkeypatch.setattr(renderer, "load", slow_load)
+    first = asyncio.ensure_future(hub_module.hub.arrive(match.table_id, _Arriving(alice)))
+    assert await asyncio.get_running_loop().run_in_executor(None, loading.wait, 10)
+    late = asyncio.ensure_future(hub_module.hub.arrive(match.table_id, _Arriving(bob)))
+    await asyncio.sleep(0.05)
+    proceed.set()
+    mine, theirs = await first, await late
+    assert len(loads) == 2, "the late socket's table was loaded after it arrived"
+    assert (mine.audience.seat, theirs.audience.seat) == (0, 1)
