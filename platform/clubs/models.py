@@ -299,7 +299,7 @@ class OutgoingMail(models.Model):
         NIGHT_UPDATE = "night_update", _("Night changed or cancelled")
         RECAP = "recap", _("Recap")
 
-    user = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")  # their address goes with them
     night = models.ForeignKey(Night, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     to = models.EmailField(_("recipient"))
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)

@@ -188,3 +188,10 @@ def test_staff_see_a_mails_state_but_never_its_text(client, club, night, server)
     assert row.subject in listing.content.decode() and "the mail server is down" in one.content.decode()
     for page in (listing, one):
         assert token not in page.content.decode()
+
+
+def test_a_deleted_accounts_waiting_mail_and_address_go_with_it(club, night, server):
+    (person,) = add_members(club, 1)
+    outbox.send(person, Kind.RECAP, "Recap", "text", night=night)
+    person.delete()
+    assert not OutgoingMail.objects.exists()
