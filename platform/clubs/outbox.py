@@ -10,7 +10,8 @@ given up instead of sent late (``expired``), checked before every retry (:func:`
 - once its moment has passed: a reminder once its night began (a "starting now" half an hour
   after), a seat offer once it expired, a night's change once the night began; a recap has none;
 - once what it tells is no longer so: a reminder whose night was cancelled or whose person is no
-  longer going, a seat offer answered on the site, a night's change followed by a newer one.
+  longer going, a seat offer answered on the site; a night's change or a reminder once a newer
+  mail about that night was stored for that person (:data:`SUPERSEDES`).
 
 Retries run on a thread of their own (one a process), never on the clock's thread or the event
 loop: a mail server that answers slowly must not hold back a game's timeouts. The clock starts a
@@ -50,6 +51,11 @@ BATCH = 20
 State = OutgoingMail.State
 Kind = OutgoingMail.Kind
 
+# A new mail about a night makes these kinds of waiting mail to the same person about it stale: a
+# night's change tells the new time that an older change or a waiting reminder got wrong; a
+# reminder ("starting now") replaces one still waiting ("soon").
+SUPERSEDES = {Kind.NIGHT_UPDATE: [Kind.NIGHT_UPDATE, Kind.REMINDER], Kind.REMINDER: [Kind.REMINDER]}
+
 
 def send(
     user,  # noqa: ANN001
@@ -66,8 +72,8 @@ def send(
     if not user.email:
         return False
     now = timezone.now()
-    if kind == Kind.NIGHT_UPDATE and night is not None:  # this one says it all: an older one waiting is stale
-        OutgoingMail.objects.filter(user=user, night=night, kind=Kind.NIGHT_UPDATE, state=State.PENDING).update(
+    if night is not None and kind in SUPERSEDES:  # what still waits to tell the same person less is stale
+        OutgoingMail.objects.filter(user=user, night=night, kind__in=SUPERSEDES[kind], state=State.PENDING).update(
             state=State.EXPIRED, next_try_at=None, body="", ics=""
         )
     mail = OutgoingMail.objects.create(

@@ -102,21 +102,45 @@ def test_a_reminder_is_given_up_not_sent_late_once_its_night_began(
     assert mail.outbox == []
 
 
-def test_a_reminder_waiting_when_its_night_is_cancelled_is_dropped_and_the_cancellation_sent(
-    club, night, server, django_capture_on_commit_callbacks
+@pytest.mark.parametrize(
+    ("change", "told"),
+    [
+        (nights.cancel_night, "Cancelled: Werewolf night"),
+        (
+            lambda night: nights.update_night(night, {"starts_at": night.starts_at + timedelta(days=1)}),
+            "Changed: Werewolf night",
+        ),
+    ],
+    ids=["cancelled", "moved"],
+)
+def test_a_waiting_reminder_is_replaced_by_the_mail_of_its_nights_change(
+    club, night, server, django_capture_on_commit_callbacks, change, told
 ):
+    """Its text says the night is on at the old time: the change's mail replaces it."""
     club.language = "en"
     club.save()
     (person,) = add_members(club, 1)
     rsvp.answer(night, person, "going")
     with django_capture_on_commit_callbacks(execute=True):
         due.send_reminders(night.starts_at - timedelta(hours=2))
-        nights.cancel_night(night)
-    assert OutgoingMail.objects.filter(state=State.PENDING).count() == 2
+        change(night)
+    assert _row(kind=Kind.REMINDER).state == State.EXPIRED
     server.down = False
     assert outbox.retry_due(timezone.now() + timedelta(minutes=2)) == 1
-    assert [m.subject for m in mail.outbox] == ["Cancelled: Werewolf night"]
-    assert _row(kind=Kind.REMINDER).state == State.EXPIRED
+    assert [m.subject for m in mail.outbox] == [told]
+
+
+def test_a_reminder_waiting_when_its_person_stops_going_is_not_sent(
+    club, night, server, django_capture_on_commit_callbacks
+):
+    (person,) = add_members(club, 1)
+    rsvp.answer(night, person, "going")
+    with django_capture_on_commit_callbacks(execute=True):
+        due.send_reminders(night.starts_at - timedelta(hours=2))
+        rsvp.answer(night, person, "no")
+    server.down = False
+    assert outbox.retry_due(timezone.now() + timedelta(minutes=2)) == 0
+    assert _row(kind=Kind.REMINDER).state == State.EXPIRED and mail.outbox == []
 
 
 def test_a_newer_change_of_the_night_replaces_an_older_one_still_waiting(club, night, server):
