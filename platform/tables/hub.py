@@ -20,7 +20,9 @@ render) is one hop too, shared by the sockets of the table that arrive before th
 list (:class:`Arrivals`): a restart or a deploy reconnects every socket at once, and each table's
 sockets then load it once instead of once each. A socket that arrives after the hop took its list
 waits for the next one, so the load it is shown always began after it joined the table's group.
-Runs on the event loop only (no locks): the registry is touched from consumers' coroutines.
+
+The registry is touched only on the event loop, from consumers' coroutines (no locks), except an
+arrivals' list, which its hop takes on the database thread (:class:`Arrivals` has a lock).
 
 The hub also keeps its sockets' presence (tables.presence): every ``PRESENCE_HEARTBEAT_S``, one
 query refreshes the seat of every signed-in player with a socket here, instead of one write per
@@ -143,7 +145,6 @@ class Hub:
         if mine is not None:
             return mine
         return await _render_one(table_id, event, consumer.scope.get("user"), consumer.language)
-
 
     async def arrive(self, table_id: int, consumer: Any) -> Rendered | None:
         """A socket that just joined the table's group: its presence, its first "does this session

@@ -19,11 +19,6 @@ from django.utils import timezone
 from tables.models import Seat
 
 
-def heartbeat(table_id: int, user_id: int, now: datetime | None = None) -> int:
-    """This player has a socket open at this table now. Returns the seats refreshed (0 or 1)."""
-    return Seat.objects.filter(table_id=table_id, user_id=user_id).update(seen_at=now or timezone.now())
-
-
 def heartbeat_many(present: dict[int, set[int]], now: datetime | None = None) -> int:
     """Every (table, player) of ``present`` has a socket open now: one UPDATE a few hundred tables."""
     when, refreshed = now or timezone.now(), 0

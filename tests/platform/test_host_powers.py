@@ -247,8 +247,7 @@ def test_a_host_away_longer_than_the_set_time_hands_the_role_to_the_longest_seat
     Seat.objects.filter(table=table, user=alice).update(seated_at=long_ago, seen_at=long_ago)
     Seat.objects.filter(table=table, user=bob).update(seated_at=long_ago)  # seated long ago, but gone
     Seat.objects.filter(table=table, user=charlie).update(seated_at=now - timedelta(seconds=60))
-    for player in (charlie, dave):
-        presence.heartbeat(table.pk, player.pk, now)
+    presence.heartbeat_many({table.pk: {charlie.pk, dave.pk}}, now)
     assert host.pass_from_away_hosts(now) == 1
     assert Table.objects.get(pk=table.pk).host_id == charlie.pk, "the longest seated of those connected"
     assert host.pass_from_away_hosts(now) == 0, "once"
@@ -263,8 +262,7 @@ def test_a_connected_host_or_a_table_with_nobody_else_connected_keeps_its_host(s
     long_ago = now - timedelta(seconds=settings.HOST_AWAY_S + 10)
     Seat.objects.filter(table=table).update(seated_at=long_ago, seen_at=long_ago)
     assert host.pass_from_away_hosts(now) == 0, "nobody connected to take it"
-    presence.heartbeat(table.pk, alice.pk, now)
-    presence.heartbeat(table.pk, bob.pk, now)
+    presence.heartbeat_many({table.pk: {alice.pk, bob.pk}}, now)
     assert host.pass_from_away_hosts(now) == 0, "the host is here"
     assert Table.objects.get(pk=table.pk).host_id == alice.pk
 

@@ -121,7 +121,7 @@ def test_a_match_left_to_bots_is_kept_while_a_player_is_still_connected(settings
     match = started_werewolf(alice, [bob])
     _leave_to_bots(match, settings.ABANDONED_MATCH_IDLE_S + 5)
     now = timezone.now()
-    presence.heartbeat(match.table_id, bob.pk, now - timedelta(seconds=60))
+    presence.heartbeat_many({match.table_id: {bob.pk}}, now - timedelta(seconds=60))
     assert janitor.run_due(now, force=True) == 0
     assert fresh(match).status == "playing"
     Seat.objects.filter(table=match.table).update(seen_at=now - timedelta(seconds=settings.ABANDONED_MATCH_IDLE_S + 60))
