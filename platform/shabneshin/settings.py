@@ -168,6 +168,8 @@ X_FRAME_OPTIONS = "DENY"
 # The moderator's clock (ARCHITECTURE §5).
 BOT_DELAY_S = env_float("BOT_DELAY_S", 1.0)
 CLOCK_TICK_S = env_float("CLOCK_TICK_S", 0.5)
+# The clock's chores (club reminders and offers, lobby clean-up, away hosts, talking bots): at most this often.
+CLOCK_CHORES_EVERY_S = env_float("CLOCK_CHORES_EVERY_S", 0.5)
 CLOCK_ENABLED = env_bool("CLOCK_ENABLED", True)
 # Multiplies every game's decision timers (1 = the rules specs' defaults); browser tests use less.
 TIMER_SCALE = env_float("TIMER_SCALE", 1.0)

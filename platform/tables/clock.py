@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -32,11 +33,23 @@ log = logging.getLogger(__name__)
 _tasks: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
 
 
+_last_chores = [float("-inf")]  # time.monotonic() of the last look that ran the chores
+
+
 def look() -> datetime | None:
-    """One look, in one call on the clock's thread: the moderator's due moves, then the clubs'
-    reminders and offers, the lobby's clean-up, away hosts and the talking bots. One part that
-    fails is logged and the others still run; when the next deadline is."""
+    """One look, in one call on the clock's thread: the moderator's due moves, then the chores:
+    the clubs' reminders and offers, the lobby's clean-up, away hosts and the talking bots. One
+    chore that fails is logged and the others still run; when the next deadline is.
+
+    The moderator's moves keep their deadlines to the hundredth of a second, so under load the
+    clock looks dozens of times a second. The chores need no such precision (a reminder or a bot's
+    line a fraction of a second later is the same to a person), and their scans cost about as much
+    as the moderator's own: they run at most every ``CLOCK_CHORES_EVERY_S``."""
     _, next_deadline = moderator.tick()
+    now = time.monotonic()
+    if now - _last_chores[0] < settings.CLOCK_CHORES_EVERY_S:
+        return next_deadline
+    _last_chores[0] = now
     for part in (clubs_due.run_due, janitor.run_due, host.run_due, bot_chat.run_due):
         try:
             part()

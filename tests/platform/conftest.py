@@ -33,6 +33,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def _platform_settings(settings):
     settings.BOT_DELAY_S = 0
     settings.CLOCK_ENABLED = False
+    settings.CLOCK_CHORES_EVERY_S = 0  # every look runs the chores; tests/platform/test_clock.py tests the spacing
     settings.MAIL_RETRY_EVERY_S = 0  # no mail thread behind a test's back: tests/platform/clubs/test_outbox.py runs it
     # A cache of its own per test: rate-limit counters never leak between tests or workers.
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": uuid4().hex}}

@@ -157,3 +157,25 @@ def test_a_turn_the_clock_opens_starts_when_its_move_is_applied_not_when_the_loo
     monkeypatch.undo()
     opened = sorted([fresh(first).window_started_at, fresh(second).window_started_at])
     assert opened[1] - opened[0] >= timedelta(seconds=3), "the later match's turn opened when it was applied"
+
+
+def test_the_chores_run_at_most_every_clock_chores_every_s_while_the_moderator_looks_every_time(
+    settings, monkeypatch, db
+):
+    """Under load the clock looks dozens of times a second for the games' deadlines; the club
+    reminders, lobby clean-up, away hosts and talking bots are looked at no more often than
+    ``CLOCK_CHORES_EVERY_S``."""
+    settings.CLOCK_CHORES_EVERY_S = 0.5
+    now = [1000.0]
+    monkeypatch.setattr(clock.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(clock, "_last_chores", [float("-inf")])
+    looks, chores = [], []
+    monkeypatch.setattr(clock.moderator, "tick", lambda: looks.append(now[0]) or (0, None))
+    for part in ("clubs_due", "janitor", "host", "bot_chat"):
+        monkeypatch.setattr(getattr(clock, part), "run_due", lambda part=part: chores.append((part, now[0])) or 0)
+    for t in (1000.0, 1000.1, 1000.4, 1000.5, 1000.7, 1001.2):
+        now[0] = t
+        clock.look()
+    assert looks == [1000.0, 1000.1, 1000.4, 1000.5, 1000.7, 1001.2], "the moderator looks every time"
+    assert sorted({t for _, t in chores}) == [1000.0, 1000.5, 1001.2]
+    assert len(chores) == 12, "each chore once a run"
