@@ -1,6 +1,6 @@
 """`make bench`: the site beside a bare Channels echo, same machine, same generator, same load.
 
-    .venv/bin/python scripts/bench/run.py            # the short set, about 3 minutes
+    .venv/bin/python scripts/bench/run.py            # the short set (8 s a run), about 3½ minutes
     .venv/bin/python scripts/bench/run.py --full     # every mode in every configuration
     .venv/bin/python scripts/bench/run.py --smoke    # two tables, a few moves (make test)
 
@@ -57,7 +57,7 @@ class Plan:
     runs: list[tuple[str, str]]  # (configuration, mode)
 
 
-SHORT = Plan(100, 100.0, 10.0, [("a", "staggered"), ("b", "staggered"), ("b", "saturation"), ("c", "saturation")])
+SHORT = Plan(100, 100.0, 8.0, [("a", "staggered"), ("b", "staggered"), ("b", "saturation"), ("c", "saturation")])
 FULL = Plan(
     100,
     100.0,
@@ -250,6 +250,21 @@ def _profilers(servers: Servers, plan: Plan) -> list[subprocess.Popen[bytes]]:
     ]
 
 
+class _Phases:
+    """With BENCH_PHASES=1, how long each part of a run took, on stderr (where the bench's own
+    minutes go)."""
+
+    def __init__(self, label: str) -> None:
+        self.label, self.last = label, time.perf_counter()
+        self.on = bool(os.environ.get("BENCH_PHASES"))
+
+    def __call__(self, name: str) -> None:
+        now = time.perf_counter()
+        if self.on:
+            print(f"  [{self.label}] {name}: {now - self.last:.1f} s", file=sys.stderr, flush=True)
+        self.last = now
+
+
 def _measure(
     servers: Servers, tables: list[load.Table], mode: str, plan: Plan, overdue: Callable[[], int] | None = None
 ) -> dict[str, float]:
@@ -259,18 +274,28 @@ def _measure(
     site = overdue is not None
 
     async def go() -> dict[str, float]:
+        phase = _Phases("site" if site else "echo")
         rss_before = servers.rss()
-        for i in range(0, len(tables), 10):  # a few at a time: 600 handshakes at once overflow the backlog
-            await asyncio.gather(*(t.open() for t in tables[i : i + 10]))
+        # A few tables' handshakes at a time (600 at once overflow the listen backlog), a new one
+        # as soon as one is done, so the slowest handshake of a batch holds up nobody.
+        opening = asyncio.Semaphore(10)
+
+        async def open_table(table: load.Table) -> None:
+            async with opening:
+                await table.open()
+
+        await asyncio.gather(*(open_table(t) for t in tables))
         if site:  # every first render has arrived, then the sockets idle
             first = asyncio.gather(*(t.until(lambda t=t: all(s.version >= 0 for s in t.sockets), 30) for t in tables))
             if not all(await first):
                 raise RuntimeError("a socket had no first render in 30 s")
+        phase("sockets opened")
         # The tables' first night turns came due during the setup, while the server was busy with
         # it: the run starts once the clock has caught up (its lateness is then the load's).
         settle_by = time.perf_counter() + 30
         while overdue is not None and overdue() and time.perf_counter() < settle_by:
             await asyncio.sleep(0.2)
+        phase("clock caught up")
         await asyncio.sleep(0.5)
         sockets = sum(len(t.sockets) for t in tables)
         rss_per_socket = (servers.rss() - rss_before) / sockets
@@ -289,7 +314,9 @@ def _measure(
         await asyncio.sleep(0.5)
         applied_all = sum(max(s.version for s in t.sockets) for t in tables) - versions if site else 0
         after = servers.counters() if site else {}
+        phase("timed run")
         await asyncio.gather(*(t.close() for t in tables))
+        phase("sockets closed")
         latencies = [o.latency for o in outcomes if o.latency is not None]
         offered = [o for o in outcomes if o.offered]
         moves = max(applied_all, len(latencies)) or 1
@@ -345,15 +372,20 @@ def run(plan: Plan) -> list[dict[str, object]]:
                 database = databases[family]
                 figures = {}
                 for kind in ("site", "echo"):
+                    phase = _Phases(f"({configuration}) {mode} {kind}")
                     app = "shabneshin.asgi:application" if kind == "site" else "scripts.bench.echo:application"
                     servers = Servers(database, configuration, app, workdir)
+                    phase("server started")
                     try:
                         if kind == "site":
                             earlier = database.playing()  # an earlier run's table left playing would skew this one
                             tables = database.tables(servers, plan.tables)
+                            phase("tables made")
                             measured = _measure(servers, tables, mode, plan, database.overdue)
                             figures[kind] = {**measured, "earlier_playing": earlier}
+                            phase.last = time.perf_counter()
                             database.pause(tables)
+                            phase("tables paused")
                         else:
                             figures[kind] = _measure(servers, _echo_tables(servers, plan.tables), mode, plan)
                     except Exception:
