@@ -1,16 +1,24 @@
 """Email, through Django's email framework: one message per person, to their address alone, in
 the club's language. Calendar changes carry an .ics (METHOD:REQUEST or CANCEL).
 
-Mail goes out after the change it tells of has committed, through :mod:`clubs.outbox`: a message
-that cannot be sent (the mail server is down, an address is refused) is logged and tried again
-later; it never turns a stored change into an error page, and never keeps the next person's
-message from going."""
+Each message is worded inside the transaction of the change it tells of and stored there
+(:mod:`clubs.outbox`), so the change and its mail commit together; it is sent once that has
+committed. A message that cannot be sent (the mail server is down, an address is refused) is
+logged and tried again later. Neither a mail server's fault nor one in the wording ever turns a
+stored change into an error page, or keeps the next person's message from going: each function
+here words its messages in a savepoint, and a fault there is logged and leaves the change without
+its mail (:func:`_in_a_savepoint`)."""
 
 from __future__ import annotations
 
+import functools
+import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.core import signing
+from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -20,6 +28,23 @@ from shabneshin.localize import digits, format_date
 
 OFFER_SALT = "clubs.offer"
 Kind = OutgoingMail.Kind
+log = logging.getLogger(__name__)
+
+
+def _in_a_savepoint(words: Callable[..., int]) -> Callable[..., int]:
+    """Words and stores messages in a savepoint of the caller's transaction; a fault there is
+    logged, stores none of them, and leaves the change itself to commit (0 stored)."""
+
+    @functools.wraps(words)
+    def wrapper(*args: Any, **kwargs: Any) -> int:
+        try:
+            with transaction.atomic():
+                return words(*args, **kwargs)
+        except Exception:
+            log.exception("club mail (%s) could not be worded; the change stands without it", words.__name__)
+            return 0
+
+    return wrapper
 
 
 def offer_token(offer: Offer) -> str:
@@ -34,8 +59,10 @@ def _when(night: Night) -> str:
     return format_date(night.starts_at, "datetime", night.club.language, night.club.time_zone)
 
 
+@_in_a_savepoint
 def send_night_update(night: Night, method: str) -> int:
-    """The night moved or changed place (REQUEST), or was cancelled (CANCEL): tell everyone going."""
+    """The night moved or changed place (REQUEST), or was cancelled (CANCEL): tell everyone going;
+    how many messages were stored."""
     night = Night.objects.select_related("club").get(pk=night.pk)
     sent = 0
     with translation.override(night.club.language):
@@ -49,13 +76,16 @@ def send_night_update(night: Night, method: str) -> int:
             body = body % {"night": night.title, "club": night.club.name, "when": _when(night)}
             body += "\n\n" + calendar.absolute(calendar.night_path(night))
             ics = calendar.single(night, method, attendee=answer.user)
-            sent += outbox.send(
-                answer.user, Kind.NIGHT_UPDATE, subject, body, ics, method, not_after=night.starts_at, night=night
+            sent += bool(
+                outbox.send(
+                    answer.user, Kind.NIGHT_UPDATE, subject, body, ics, method, not_after=night.starts_at, night=night
+                )
             )
     return sent
 
 
-def send_offer(offer: Offer) -> bool:
+@_in_a_savepoint
+def send_offer(offer: Offer) -> int:
     offer = Offer.objects.select_related("night__club", "user").get(pk=offer.pk)
     night = offer.night
     with translation.override(night.club.language):
@@ -69,7 +99,7 @@ def send_offer(offer: Offer) -> bool:
             "until": format_date(offer.expires_at, "datetime", night.club.language, night.club.time_zone),
         }
         text = body + "\n\n" + offer_link(offer)
-        return outbox.send(offer.user, Kind.OFFER, subject, text, not_after=offer.expires_at, night=night)
+        return bool(outbox.send(offer.user, Kind.OFFER, subject, text, not_after=offer.expires_at, night=night))
 
 
 START_REMINDER_OF_USE_MINUTES = 30  # "starting now" a while after the start, not later
@@ -81,7 +111,8 @@ def _reminder_of_use_until(reminder: Reminder) -> datetime:
     return reminder.night.starts_at
 
 
-def send_reminder(reminder: Reminder) -> bool:
+@_in_a_savepoint
+def send_reminder(reminder: Reminder) -> int:
     reminder = Reminder.objects.select_related("night__club", "user").get(pk=reminder.pk)
     night = reminder.night
     with translation.override(night.club.language):
@@ -97,11 +128,13 @@ def send_reminder(reminder: Reminder) -> bool:
         place = _("Online") if night.online else night.address
         text = f"{body}\n{place}\n\n{calendar.absolute(calendar.night_path(night))}"
         until = _reminder_of_use_until(reminder)
-        return outbox.send(reminder.user, Kind.REMINDER, subject, text, not_after=until, night=night)
+        return bool(outbox.send(reminder.user, Kind.REMINDER, subject, text, not_after=until, night=night))
 
 
+@_in_a_savepoint
 def send_recap(night: Night) -> int:
-    """The recap of an ended night, to everyone who was there or going, in the club's language."""
+    """The recap of an ended night, to everyone who was there or going, in the club's language;
+    how many messages were stored."""
     from clubs import recap, scoreboard, tonight
 
     sent = 0
@@ -116,5 +149,5 @@ def send_recap(night: Night) -> int:
         link = calendar.absolute(calendar.night_path(night) + "recap/")
         text = "\n".join([body, "", *lines, "", _("The whole recap, and the check of every round's seating:"), link])
         for person in recap.audience(night):
-            sent += outbox.send(person, Kind.RECAP, subject, text, night=night)
+            sent += bool(outbox.send(person, Kind.RECAP, subject, text, night=night))
     return sent

@@ -72,7 +72,7 @@ def update_night(night: Night, fields: dict, now: datetime | None = None) -> Nig
         reminders.reschedule(night)
         for person in _people_going(night):
             notifications.notify(person, "night_changed", _url(night), night=night.title)
-        transaction.on_commit(lambda: mailer.send_night_update(night, "REQUEST"), robust=True)
+        mailer.send_night_update(night, "REQUEST")  # stored with the change, sent once it commits
     if more_seats:
         rsvp.capacity_changed(night, now)
     live.night_changed(night)
@@ -94,6 +94,6 @@ def cancel_night(night: Night) -> Night:
     )
     for person in _people_going(night):
         notifications.notify(person, "night_cancelled", _url(night), night=night.title)
-    transaction.on_commit(lambda: mailer.send_night_update(night, "CANCEL"), robust=True)
+    mailer.send_night_update(night, "CANCEL")  # stored with the change, sent once it commits
     live.night_changed(night)
     return night

@@ -1,8 +1,13 @@
-"""Club email that outlives a bad moment of the mail server: each message is a row
-(:class:`clubs.models.OutgoingMail`), tried at once and again later until it is sent.
+"""Club email that outlives a bad moment of the mail server, and a crash: each message is a row
+(:class:`clubs.models.OutgoingMail`), stored with the change it tells of and tried once that has
+committed, then again later until it is sent.
 
-``clubs.mailer`` words every message once its change has committed, as before. Here it is stored
-and tried at once, in the caller's thread (a page view, or the clock for a reminder). A try that
+``clubs.mailer`` words every message inside its change's transaction, and :func:`send` stores it
+there: the change and its mail commit together or not at all. A change that rolls back leaves no
+mail about it, and a process that dies between the commit and the first try leaves the row, which
+the clock tries once its hold (``CLAIM_MINUTES``) has passed. The first try runs as the
+transaction commits (``on_commit``), in the caller's thread (a page view, or the clock for a
+reminder), so no mail server is waited for while the change's rows are locked. A try that
 fails (the server is down, refuses the address, times out) is logged, changes nothing else, and is
 tried again by the clock after 1, 5, 15, 60 and 180 minutes: six tries over about four and a half
 hours, then the row is given up (``failed``, logged as an error). A message no longer of use is
@@ -66,11 +71,11 @@ def send(
     method: str = "",
     not_after: datetime | None = None,
     night: Night | None = None,
-) -> bool:
-    """Store one message to ``user`` about ``night`` and try it now; whether it went. Call it
-    after the change it tells of has committed."""
+) -> OutgoingMail | None:
+    """Store one message to ``user`` about ``night`` in the caller's transaction, to be tried as
+    it commits (at once outside one); the row, or None for a person without an address."""
     if not user.email:
-        return False
+        return None
     now = timezone.now()
     if night is not None and kind in SUPERSEDES:  # what still waits to tell the same person less is stale
         OutgoingMail.objects.filter(user=user, night=night, kind__in=SUPERSEDES[kind], state=State.PENDING).update(
@@ -86,9 +91,10 @@ def send(
         ics=ics.decode() if ics is not None else "",
         ics_method=method,
         not_after=not_after,
-        next_try_at=now + timedelta(minutes=CLAIM_MINUTES),
+        next_try_at=now + timedelta(minutes=CLAIM_MINUTES),  # held: the try at the commit is the first
     )
-    return deliver(mail)
+    transaction.on_commit(lambda: deliver(mail), robust=True)
+    return mail
 
 
 def deliver(mail: OutgoingMail) -> bool:

@@ -43,7 +43,7 @@ def end_night(night: Night, by) -> Night:  # noqa: ANN001
     night.save(update_fields=["ended_at", "updated_at"])
     for person in audience(night):
         notifications.notify(person, "recap", _url(night, "recap/"), night=night.title)
-    transaction.on_commit(lambda: _mail(night.pk), robust=True)
+    _mail(night.pk)  # stored with the change, sent once it commits
     live.night_changed(night)
     return night
 

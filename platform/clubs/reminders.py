@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.db import transaction
 from django.utils import timezone
 
 from clubs import notifications
@@ -61,5 +60,5 @@ def send(reminder: Reminder, now: datetime) -> bool:
     reminder.save(update_fields=["sent_at"])
     kind = "reminder_start" if reminder.kind == Reminder.Kind.START else "reminder_before"
     notifications.notify(reminder.user, kind, f"/clubs/{night.club.slug}/nights/{night.pk}/", night=night.title)
-    transaction.on_commit(lambda: mailer.send_reminder(reminder), robust=True)
+    mailer.send_reminder(reminder)  # stored with the reminder's row, sent once it commits
     return True

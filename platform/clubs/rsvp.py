@@ -84,7 +84,7 @@ def offer_next(night: Night, now: datetime | None = None) -> list[Offer]:
     made = [Offer.objects.create(night=night, user=r.user, expires_at=expires) for r in queue]
     for offer in made:
         notifications.notify(offer.user, "offer", _night_url(night), night=night.title)
-        transaction.on_commit(lambda o=offer: _mail_offer(o), robust=True)
+        _mail_offer(offer)  # stored with the offer, sent once it commits
     return made
 
 

@@ -1,5 +1,7 @@
-"""Club mail the mail server refused is tried again later, with growing waits, until it goes; it
-is given up rather than sent once it is no longer of use; two rounds never send one message twice;
+"""Club mail is stored with the change it tells of: none for a change that rolled back, and
+still sent after a crash between the commit and its first try. Mail the mail server refused is
+tried again later, with growing waits, until it goes; it is given up rather than sent once it is
+no longer of use; two rounds never send one message twice;
 the clock's rounds run on the mail thread; staff see a mail's state but never its text
 (clubs.outbox)."""
 
@@ -12,6 +14,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend
+from django.db import transaction
 from django.utils import timezone
 
 from clubs import due, mailer, nights, outbox, rsvp
@@ -69,9 +72,12 @@ def test_a_reminder_refused_by_a_down_server_is_sent_once_it_is_back(
     assert outbox.retry_due(timezone.now() + timedelta(hours=1)) == 0, "sent once"
 
 
-def test_each_failed_try_waits_longer_and_the_last_one_gives_up_until_staff_send_it_again(club, night, server, caplog):
+def test_each_failed_try_waits_longer_and_the_last_one_gives_up_until_staff_send_it_again(
+    club, night, server, caplog, django_capture_on_commit_callbacks
+):
     (person,) = add_members(club, 1)
-    assert not outbox.send(person, Kind.RECAP, "Recap: Werewolf night", "The scoreboard", night=night)
+    with django_capture_on_commit_callbacks(execute=True):
+        outbox.send(person, Kind.RECAP, "Recap: Werewolf night", "The scoreboard", night=night)
     for wait in outbox.RETRY_MINUTES:
         row = _row(user=person)
         assert row.state == State.PENDING
@@ -143,7 +149,9 @@ def test_a_reminder_waiting_when_its_person_stops_going_is_not_sent(
     assert _row(kind=Kind.REMINDER).state == State.EXPIRED and mail.outbox == []
 
 
-def test_a_newer_change_of_the_night_replaces_an_older_one_still_waiting(club, night, server):
+def test_a_newer_change_of_the_night_replaces_an_older_one_still_waiting(
+    club, night, server, django_capture_on_commit_callbacks
+):
     club.language = "en"
     club.save()
     (person,) = add_members(club, 1)
@@ -151,7 +159,8 @@ def test_a_newer_change_of_the_night_replaces_an_older_one_still_waiting(club, n
     for hours in (1, 2):
         night.starts_at += timedelta(hours=hours)
         night.save()
-        assert mailer.send_night_update(night, "REQUEST") == 0
+        with django_capture_on_commit_callbacks(execute=True):
+            assert mailer.send_night_update(night, "REQUEST") == 1, "stored; its try failed"
     older, newer = OutgoingMail.objects.filter(kind=Kind.NIGHT_UPDATE).order_by("pk")
     assert older.state == State.EXPIRED and newer.state == State.PENDING
     server.down = False
@@ -160,10 +169,14 @@ def test_a_newer_change_of_the_night_replaces_an_older_one_still_waiting(club, n
     assert message.attachments, "the latest calendar entry goes with it"
 
 
-def test_a_seat_offer_answered_on_the_site_is_not_mailed_again(club, night, server):
+def test_a_seat_offer_answered_on_the_site_is_not_mailed_again(
+    club, night, server, django_capture_on_commit_callbacks
+):
     (person,) = add_members(club, 1)
     offer = Offer.objects.create(night=night, user=person, expires_at=timezone.now() + timedelta(hours=12))
-    assert not mailer.send_offer(offer)
+    with django_capture_on_commit_callbacks(execute=True):
+        mailer.send_offer(offer)
+    assert _row(kind=Kind.OFFER).attempts == 1 and mail.outbox == []
     offer.status = Offer.Status.ACCEPTED
     offer.save()
     server.down = False
@@ -171,9 +184,10 @@ def test_a_seat_offer_answered_on_the_site_is_not_mailed_again(club, night, serv
     assert _row(kind=Kind.OFFER).state == State.EXPIRED and mail.outbox == []
 
 
-def test_a_row_one_round_holds_is_skipped_by_the_next(club, night, server):
+def test_a_row_one_round_holds_is_skipped_by_the_next(club, night, server, django_capture_on_commit_callbacks):
     (person,) = add_members(club, 1)
-    outbox.send(person, Kind.RECAP, "Recap", "text", night=night)
+    with django_capture_on_commit_callbacks(execute=True):
+        outbox.send(person, Kind.RECAP, "Recap", "text", night=night)
     later = timezone.now() + timedelta(minutes=2)
     (held,) = outbox.claim(later)
     assert outbox.claim(later) == [], "another process's round, meanwhile, finds nothing to send"
@@ -197,10 +211,11 @@ def test_the_clock_retries_on_the_mail_thread_at_most_every_so_often(settings, s
     assert _row(user=person).state == State.SENT
 
 
-def test_staff_see_a_mails_state_but_never_its_text(client, club, night, server):
+def test_staff_see_a_mails_state_but_never_its_text(client, club, night, server, django_capture_on_commit_callbacks):
     (person,) = add_members(club, 1)
     offer = Offer.objects.create(night=night, user=person, expires_at=timezone.now() + timedelta(hours=12))
-    mailer.send_offer(offer)
+    with django_capture_on_commit_callbacks(execute=True):
+        mailer.send_offer(offer)
     token = mailer.offer_token(offer)
     row = _row(kind=Kind.OFFER)
     assert token in row.body, "the stored text holds the offer's link"
@@ -219,3 +234,54 @@ def test_a_deleted_accounts_waiting_mail_and_address_go_with_it(club, night, ser
     outbox.send(person, Kind.RECAP, "Recap", "text", night=night)
     person.delete()
     assert not OutgoingMail.objects.exists()
+
+
+def test_a_change_that_rolls_back_leaves_no_mail_about_it(club, night, server, django_capture_on_commit_callbacks):
+    """Bob's cancellation fails after its mail was worded: nobody is told of a night that is still on."""
+    (person,) = add_members(club, 1)
+    rsvp.answer(night, person, "going")
+    server.down = False
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(RuntimeError):
+        with transaction.atomic():
+            nights.cancel_night(night)
+            raise RuntimeError("the request failed after the change")
+    night.refresh_from_db()
+    assert not night.cancelled
+    assert not OutgoingMail.objects.exists() and mail.outbox == []
+
+
+def test_mail_stored_with_its_change_is_sent_after_a_crash_before_its_first_try(
+    club, night, server, django_capture_on_commit_callbacks
+):
+    """The process dies as the cancellation commits, before the mail is tried: the row was
+    committed with the change, and the clock sends it once its hold has passed."""
+    club.language = "en"
+    club.save()
+    (person,) = add_members(club, 1)
+    rsvp.answer(night, person, "going")
+    server.down = False
+    with django_capture_on_commit_callbacks(execute=False):  # committed, and then nothing ran
+        nights.cancel_night(night)
+    row = _row(kind=Kind.NIGHT_UPDATE)
+    assert row.state == State.PENDING and row.attempts == 0 and mail.outbox == []
+    assert outbox.retry_due(timezone.now() + timedelta(minutes=2)) == 0, "held by the try that never ran"
+    assert outbox.retry_due(timezone.now() + timedelta(minutes=outbox.CLAIM_MINUTES + 1)) == 1
+    assert [m.subject for m in mail.outbox] == ["Cancelled: Werewolf night"]
+
+
+def test_a_fault_in_wording_a_mail_leaves_the_change_standing_without_it(
+    club, night, server, monkeypatch, caplog, django_capture_on_commit_callbacks
+):
+    (person,) = add_members(club, 1)
+    rsvp.answer(night, person, "going")
+
+    def broken(*args, **kwargs):
+        raise ValueError("a calendar entry that cannot be written")
+
+    monkeypatch.setattr(mailer.calendar, "single", broken)
+    with django_capture_on_commit_callbacks(execute=True):
+        nights.cancel_night(night)
+    night.refresh_from_db()
+    assert night.cancelled, "the change stands"
+    assert not OutgoingMail.objects.exists()
+    assert "could not be worded" in caplog.text
