@@ -64,9 +64,12 @@ def _generation_key(user_pk: Any) -> str:
 
 
 def bump_generation(user_pk: Any) -> None:
-    """Something that may end a session's right to act happened to this user."""
+    """Something that may end a session's right to act happened to this user. The signals that
+    call this fire inside the change's transaction: a socket that checks before the commit reads
+    the rows as they were and would keep that answer under the new token, so the generation moves
+    once more as the change commits."""
     if user_pk is not None:
-        generations.bump(_generation_key(user_pk))
+        generations.bump(_generation_key(user_pk), again_on_commit=True)
 
 
 class ActingCheck:

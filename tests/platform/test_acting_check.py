@@ -9,7 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from accounts import sessions
@@ -109,3 +109,19 @@ def test_a_refusal_is_never_kept(bob, client):
     check = sessions.ActingCheck()
     assert not check.still_acts("not-a-session", bob)
     assert check.still_acts(key, bob)
+
+
+def test_a_check_made_while_a_ban_is_not_yet_committed_is_not_kept_after_the_commit(bob, client, monkeypatch):
+    """The ban's signal moves Bob's generation inside the staff's transaction. A socket checking in
+    that moment reads the rows committed before the ban (acts) and keeps the answer under the new
+    token; the commit moves the generation again, so Bob's next action runs the full check."""
+    client.force_login(bob)
+    key = client.session.session_key
+    check = sessions.ActingCheck()
+    staff = get_user_model().objects.create_user(username="warden", password="a-long-password-1", is_staff=True)
+    with transaction.atomic():
+        Sanction.objects.create(user=bob, kind="ban", reason="abusive", created_by=staff)
+        with monkeypatch.context() as before_the_commit:  # another connection sees no ban yet
+            before_the_commit.setattr(sessions, "session_still_acts", lambda *args: True)
+            assert check.still_acts(key, bob)
+    assert not check.still_acts(key, bob)
