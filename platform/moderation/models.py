@@ -4,6 +4,8 @@ the devices a player has used, and an audit log of every moderator action."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -85,7 +87,11 @@ class Block(models.Model):
 
 class SanctionQuerySet(models.QuerySet["Sanction"]):
     def active(self) -> SanctionQuerySet:
-        now = timezone.now()
+        return self.active_at(timezone.now())
+
+    def active_at(self, now: Any) -> SanctionQuerySet:
+        """In force at ``now``: a moment, or an expression giving one (a precompiled query's
+        ``Param``, accounts.sessions)."""
         return self.filter(lifted_at__isnull=True).filter(Q(until__isnull=True) | Q(until__gt=now))
 
 

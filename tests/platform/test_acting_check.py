@@ -5,12 +5,15 @@ check runs again after ``ACTING_RECHECK_S``."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from accounts import sessions
 from moderation.models import Sanction
@@ -125,3 +128,47 @@ def test_a_check_made_while_a_ban_is_not_yet_committed_is_not_kept_after_the_com
             before_the_commit.setattr(sessions, "session_still_acts", lambda *args: True)
             assert check.still_acts(key, bob)
     assert not check.still_acts(key, bob)
+
+
+def _warden():
+    return get_user_model().objects.create_user(username="warden", password="a-long-password-1", is_staff=True)
+
+
+def test_the_full_check_reads_the_session_as_djangos_store_does(bob, alice, client):
+    """Bob's session acts for Bob alone, while it is unexpired and its data untouched; a ban in
+    force ends it, a lifted or ended ban does not. Three reads, one round trip on PostgreSQL."""
+    client.force_login(bob)
+    key = client.session.session_key
+    with CaptureQueriesContext(connection) as trips:
+        assert sessions.session_still_acts(key, bob)
+    assert len(trips) == (1 if connection.vendor == "postgresql" else 3)
+    assert not sessions.session_still_acts(key, alice), "it names Bob, not Alice"
+    assert not sessions.session_still_acts("no-such-session", bob)
+    row = Session.objects.get(session_key=key)
+    data = row.session_data
+    Session.objects.filter(pk=key).update(session_data=data[:-3] + "xyz")
+    assert not sessions.session_still_acts(key, bob), "a tampered session decodes to nothing"
+    Session.objects.filter(pk=key).update(session_data=data, expire_date=timezone.now() - timedelta(seconds=1))
+    assert not sessions.session_still_acts(key, bob), "an expired session"
+    Session.objects.filter(pk=key).update(expire_date=timezone.now() + timedelta(days=1))
+    assert sessions.session_still_acts(key, bob)
+    ended = Sanction.objects.create(
+        user=bob, kind="ban", reason="r", created_by=_warden(), until=timezone.now() - timedelta(minutes=1)
+    )
+    lifted = Sanction.objects.create(
+        user=bob, kind="ban", reason="r", created_by=ended.created_by, lifted_at=timezone.now()
+    )
+    Sanction.objects.create(user=bob, kind="mute", reason="r", created_by=ended.created_by)
+    assert sessions.session_still_acts(key, bob), "an ended ban, a lifted one and a mute"
+    Sanction.objects.create(user=bob, kind="ban", reason="r", created_by=lifted.created_by)
+    assert not sessions.session_still_acts(key, bob)
+
+
+def test_another_session_engine_is_read_through_its_own_store(bob, client, settings):
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+    client.force_login(bob)
+    key = client.cookies[settings.SESSION_COOKIE_NAME].value
+    assert sessions.session_still_acts(key, bob)
+    bob.set_password("a-brand-new-password-2")
+    bob.save()
+    assert not sessions.session_still_acts(key, bob)
