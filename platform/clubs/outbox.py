@@ -6,8 +6,12 @@ committed, then again later until it is sent.
 there: the change and its mail commit together or not at all. A change that rolls back leaves no
 mail about it, and a process that dies between the commit and the first try leaves the row, which
 the clock tries once its hold (``CLAIM_MINUTES``) has passed. The first try runs as the
-transaction commits (``on_commit``), in the caller's thread (a page view, or the clock for a
-reminder), so no mail server is waited for while the change's rows are locked. A try that
+transaction commits (``on_commit``), in the caller's thread (a page view), so no mail server is
+waited for while the change's rows are locked. Two kinds of first try go to the mail thread
+instead: those of the clock's chores
+(:func:`first_tries_on_the_mail_thread`), and every one in the ``MAIL_PAUSE_AFTER_FAILURE_S`` after
+a try failed in this process, so a page that tells forty people of a cancelled night waits for at
+most one timeout of a mail server that hangs, not forty. A try that
 fails (the server is down, refuses the address, times out) is logged, changes nothing else, and is
 tried again by the clock after 1, 5, 15, 60 and 180 minutes: six tries over about four and a half
 hours, then the row is given up (``failed``, logged as an error). A message no longer of use is
@@ -19,8 +23,9 @@ given up instead of sent late (``expired``), checked before every retry (:func:`
   mail about that night was stored for that person (:data:`SUPERSEDES`).
 
 Retries run on a thread of their own (one a process), never on the clock's thread or the event
-loop: a mail server that answers slowly must not hold back a game's timeouts. The clock starts a
-round at most every ``MAIL_RETRY_EVERY_S`` and never while the last one still runs. A round takes
+loop: a mail server that answers slowly must not hold back a game's timeouts. So do the first
+tries of the mail the clock's chores store (reminders, seat offers to the next in line). The
+clock starts a round at most every ``MAIL_RETRY_EVERY_S`` and never while the last one still runs. A round takes
 its rows with ``select_for_update(skip_locked)`` and holds each for ``CLAIM_MINUTES`` by moving
 its next try, so two processes never send one message twice, and a process that dies in the middle
 only delays its rows. A message tried at once is held the same way from the moment it is stored.
@@ -35,8 +40,11 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -93,8 +101,44 @@ def send(
         not_after=not_after,
         next_try_at=now + timedelta(minutes=CLAIM_MINUTES),  # held: the try at the commit is the first
     )
-    transaction.on_commit(lambda: deliver(mail), robust=True)
+    elsewhere = getattr(_here, "first_tries_elsewhere", False)
+    transaction.on_commit(lambda: _first_try(mail, elsewhere), robust=True)
     return mail
+
+
+_here = threading.local()
+_paused_until = [float("-inf")]  # time.monotonic() until which this process tries no mail inline
+
+
+@contextmanager
+def first_tries_on_the_mail_thread() -> Iterator[None]:
+    """The mail stored inside is first tried on the mail thread once its change commits, not in
+    this thread: the clock's chores, whose thread also applies the games' timeouts."""
+    before = getattr(_here, "first_tries_elsewhere", False)
+    _here.first_tries_elsewhere = True
+    try:
+        yield
+    finally:
+        _here.first_tries_elsewhere = before
+
+
+def _first_try(mail: OutgoingMail, elsewhere: bool) -> None:
+    if elsewhere or time.monotonic() < _paused_until[0]:
+        _mail_thread().submit(_first_try_on_the_mail_thread, mail.pk)
+        return
+    deliver(mail)
+
+
+def _first_try_on_the_mail_thread(pk: int) -> None:
+    close_old_connections()
+    try:
+        mail = OutgoingMail.objects.filter(pk=pk, state=State.PENDING, attempts=0).first()
+        if mail is not None:  # still held by its lease since it was stored: no round took it
+            deliver(mail)
+    except Exception:  # the row stays held, then due: a round tries it
+        log.exception("first try of mail %s failed", pk)
+    finally:
+        connections.close_all()  # this thread's own
 
 
 def deliver(mail: OutgoingMail) -> bool:
@@ -109,6 +153,7 @@ def deliver(mail: OutgoingMail) -> bool:
         log.warning(
             "mail %r to user %s could not be sent (try %d)", mail.subject, mail.user_id, mail.attempts, exc_info=True
         )
+        _paused_until[0] = time.monotonic() + settings.MAIL_PAUSE_AFTER_FAILURE_S
         _failed(mail, exc, timezone.now())
         return False
     mail.state, mail.sent_at, mail.next_try_at, mail.last_error = State.SENT, timezone.now(), None, ""
@@ -194,11 +239,15 @@ def retry_soon() -> Future[int] | None:
     if not every or (running is not None and not running.done()) or time.monotonic() - _last_round[0] < every:
         return None
     _last_round[0] = time.monotonic()
+    _round[0] = _mail_thread().submit(_round_on_the_mail_thread)
+    return _round[0]
+
+
+def _mail_thread() -> ThreadPoolExecutor:
     pid = os.getpid()
     if pid not in _threads:
         _threads[pid] = ThreadPoolExecutor(max_workers=1, thread_name_prefix="shabneshin-mail")
-    _round[0] = _threads[pid].submit(_round_on_the_mail_thread)
-    return _round[0]
+    return _threads[pid]
 
 
 def _round_on_the_mail_thread() -> int:

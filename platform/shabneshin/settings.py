@@ -207,6 +207,8 @@ EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)  # seconds: a server that hangs is a failed try, retried later
 MAIL_RETRY_EVERY_S = env_float("MAIL_RETRY_EVERY_S", 30.0)  # how often the clock retries failed mail (clubs.outbox)
+# After a mail's try failed, a process tries no mail inline for this long (clubs.outbox): they go to its mail thread.
+MAIL_PAUSE_AFTER_FAILURE_S = env_float("MAIL_PAUSE_AFTER_FAILURE_S", 60.0)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Shabneshin <noreply@shabneshin.invalid>")
 # Clubs: how long a freed seat is offered to the first on the waitlist; how far ahead series materialise.
 CLUB_OFFER_MINUTES = env_int("CLUB_OFFER_MINUTES", 12 * 60)

@@ -34,6 +34,7 @@ def _platform_settings(settings):
     settings.BOT_DELAY_S = 0
     settings.CLOCK_ENABLED = False
     settings.CLOCK_CHORES_EVERY_S = 0  # every look runs the chores; tests/platform/test_clock.py tests the spacing
+    settings.MAIL_PAUSE_AFTER_FAILURE_S = 0  # each test's first tries inline; test_outbox.py tests the pause
     settings.MAIL_RETRY_EVERY_S = 0  # no mail thread behind a test's back: tests/platform/clubs/test_outbox.py runs it
     # A cache of its own per test: rate-limit counters never leak between tests or workers.
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": uuid4().hex}}

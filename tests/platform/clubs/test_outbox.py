@@ -8,6 +8,7 @@ the clock's rounds run on the mail thread; staff see a mail's state but never it
 from __future__ import annotations
 
 import threading
+import time
 from datetime import timedelta
 
 import pytest
@@ -25,13 +26,18 @@ State, Kind = OutgoingMail.State, OutgoingMail.Kind
 
 
 class FlakyServer(EmailBackend):
-    """The test outbox behind a mail server that is down while ``down`` is set, and that notes
-    which thread sent each message."""
+    """The test outbox behind a mail server that is down while ``down`` is set, and hangs while
+    ``hanging`` is set; it notes which thread sent each message, and which tried each."""
 
     down = False
+    hanging: threading.Event | None = None
     threads: list[str] = []
+    tried_on: list[str] = []
 
     def send_messages(self, messages):
+        FlakyServer.tried_on.extend(threading.current_thread().name for _ in messages)
+        if FlakyServer.hanging is not None:
+            FlakyServer.hanging.wait(10)
         if FlakyServer.down:
             raise ConnectionRefusedError("the mail server is down")
         FlakyServer.threads.extend(threading.current_thread().name for _ in messages)
@@ -41,9 +47,14 @@ class FlakyServer(EmailBackend):
 @pytest.fixture
 def server(settings):
     settings.EMAIL_BACKEND = f"{__name__}.FlakyServer"
-    FlakyServer.down, FlakyServer.threads = True, []
+    FlakyServer.down, FlakyServer.hanging, FlakyServer.threads, FlakyServer.tried_on = True, None, [], []
     yield FlakyServer
-    FlakyServer.down = False
+    FlakyServer.down, FlakyServer.hanging = False, None
+
+
+def _mail_thread_idle() -> None:
+    """Every first try handed to the mail thread so far has run (it runs them in order)."""
+    outbox._mail_thread().submit(lambda: None).result(10)
 
 
 def _row(**filters) -> OutgoingMail:
@@ -285,3 +296,41 @@ def test_a_fault_in_wording_a_mail_leaves_the_change_standing_without_it(
     assert night.cancelled, "the change stands"
     assert not OutgoingMail.objects.exists()
     assert "could not be worded" in caplog.text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_clocks_reminders_are_first_tried_on_the_mail_thread_so_a_hanging_server_holds_back_no_game(
+    club, night, server
+):
+    """A reminder comes due while the mail server hangs: the clock's look stores it and goes on
+    (the clock's thread also applies the games' timeouts); the mail thread sends it once the
+    server answers."""
+    (person,) = add_members(club, 1)
+    rsvp.answer(night, person, "going")
+    server.down, server.hanging = False, threading.Event()
+    began = time.monotonic()
+    due.run_due(night.starts_at - timedelta(hours=2), series=False)
+    assert time.monotonic() - began < 5, "the look did not wait for the mail server"
+    assert _row(user=person, kind=Kind.REMINDER).state == State.PENDING
+    server.hanging.set()
+    _mail_thread_idle()
+    assert server.threads == ["shabneshin-mail_0"]
+    assert _row(user=person, kind=Kind.REMINDER).state == State.SENT
+
+
+@pytest.mark.django_db(transaction=True)
+def test_after_a_failed_try_a_page_waits_for_one_timeout_not_one_a_person(club, night, server, settings):
+    """Three people are going when the night is cancelled and the mail server is down: the page
+    tries the first mail, and hands the two others to the mail thread, where each is tried once
+    and left for the retries."""
+    settings.MAIL_PAUSE_AFTER_FAILURE_S = 60
+    for person in add_members(club, 3):
+        rsvp.answer(night, person, "going")
+    try:
+        nights.cancel_night(night)
+        _mail_thread_idle()
+    finally:
+        outbox._paused_until[0] = float("-inf")
+    assert sorted(server.tried_on) == ["MainThread", "shabneshin-mail_0", "shabneshin-mail_0"]
+    rows = OutgoingMail.objects.filter(kind=Kind.NIGHT_UPDATE)
+    assert [(r.state, r.attempts) for r in rows] == [(State.PENDING, 1)] * 3

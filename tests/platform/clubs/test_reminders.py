@@ -52,8 +52,8 @@ def test_nothing_is_sent_for_a_cancelled_night_or_to_someone_no_longer_going(
     rsvp.answer(other, stays, "going")
     nights.cancel_night(other)
     mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
-        due.run_due(other.starts_at + timedelta(minutes=1), series=False)
+    with django_capture_on_commit_callbacks(execute=True):  # the clock's part (on its mail thread: test_outbox.py)
+        due.send_reminders(other.starts_at + timedelta(minutes=1))
     assert {m.subject for m in mail.outbox} == {"Soon: Werewolf night", "Starting now: Werewolf night"}
     assert all(m.to == [stays.email] for m in mail.outbox)
     assert Reminder.objects.filter(night=other, skipped=True).count() == 2
