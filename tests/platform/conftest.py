@@ -29,6 +29,25 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             pytest.exit(text + " — the PostgreSQL/Redis run was skipped", returncode=0)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _no_database_session_outlives_the_tests(django_db_setup, django_db_blocker):
+    """PostgreSQL refuses to drop a test database while a session is open on it, and a thread of
+    the site (the database thread a socket test used, the clock's, the mail thread) can keep one
+    past its test: the database was then left behind on the server, with a warning. Before the
+    test databases are dropped, every other session on this worker's is ended."""
+    yield
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+        connection.close()
+
+
 @pytest.fixture(autouse=True)
 def _platform_settings(settings):
     settings.BOT_DELAY_S = 0
