@@ -24,6 +24,7 @@ from tables import broadcast, chat, decisions, moderator, renderer, rendering
 from tables.hub import Rendered, hub
 from tables.language import language_from_scope
 from tables.lobby import lobby_context
+from tables.lru import LRU
 from tables.models import Match, Table
 
 MAX_MESSAGE_BYTES = 8192
@@ -32,6 +33,9 @@ MAX_VERSION_DIGITS = 10
 _MALFORMED = object()
 log = logging.getLogger(__name__)
 _lobby_renders: dict[tuple[str, str], str] = {}
+# A table's token and id never change: a socket arriving at a table this process has seen (a
+# reconnect, another tab, a restart's wave of sockets) asks the database nothing before accept.
+_table_ids = LRU(4096)
 
 
 def _loads(text: str) -> Any:
@@ -106,7 +110,7 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
         self.budget = FrameBudget()
         self.seen: renderer.Snapshot | None = None
         self.audience: renderer.Audience | None = None
-        self.table_id = await self._table_id()
+        self.table_id = _table_ids.get(self.token) or await self._table_id()
         if self.table_id is None:
             await self.close(code=4404)
             return
@@ -117,8 +121,11 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
         # Presence, the first "does this session still act" check and the first render, in one
         # hop shared with this process's other sockets arriving at the table (tables/hub.py).
         rendered = await hub.arrive(self.table_id, self)
-        if rendered is not None:
-            await self._send_rendered(rendered)
+        if rendered is None:  # the table is gone (staff deleted it since its id was read)
+            _table_ids.forget(self.token)
+            await self.close(code=4404)
+            return
+        await self._send_rendered(rendered)
 
     async def disconnect(self, code: int) -> None:
         if self.table_id is not None:
@@ -261,7 +268,10 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
 
     @database_work
     def _table_id(self) -> int | None:
-        return Table.objects.filter(token=self.token).values_list("pk", flat=True).first()
+        table_id = Table.objects.filter(token=self.token).values_list("pk", flat=True).first()
+        if table_id is not None:
+            _table_ids.put(self.token, table_id)
+        return table_id
 
     @database_work
     def _render(self, error: str | None, event: str | None, reuse: bool = False, status_again: bool = False) -> str:

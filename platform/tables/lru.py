@@ -30,6 +30,10 @@ class LRU:
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 
+    def forget(self, key: Any) -> None:
+        with self._lock:
+            self._items.pop(key, None)
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()

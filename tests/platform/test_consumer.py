@@ -141,6 +141,40 @@ async def test_an_unknown_table_token_is_refused(alice):
     assert not connected
 
 
+async def test_a_socket_at_a_table_this_process_has_seen_asks_no_database_for_its_id(alice, bob, monkeypatch):
+    """Alice's first tab reads the table's id by its token; her second tab, and Bob's, do not."""
+    from tables import consumers
+
+    match = await start_werewolf(alice, [bob])
+    first, _, _ = await connect(match.table.token, alice)
+    await receive_html(first)
+    monkeypatch.setattr(consumers.TableConsumer, "_table_id", None)  # asked again, it would fail
+    second, connected, _ = await connect(match.table.token, alice)
+    assert connected and version_in(await receive_html(second)) == 0
+    bobs, connected, _ = await connect(match.table.token, bob)
+    assert connected and "Your role" in await receive_html(bobs)
+    for tab in (first, second, bobs):
+        await tab.disconnect()
+
+
+async def test_a_socket_at_a_table_deleted_since_its_id_was_read_is_closed_4404(alice, bob):
+    from tables import consumers
+    from tables.models import Table
+
+    match = await start_werewolf(alice, [bob])
+    token = match.table.token
+    first, _, _ = await connect(token, alice)
+    await receive_html(first)
+    await first.disconnect()
+    await database_sync_to_async(lambda: Table.objects.filter(token=token).delete())()
+    again, connected, _ = await connect(token, alice)
+    assert connected, "the id was known: accepted, then the table was not found"
+    assert (await again.receive_output(timeout=5)) == {"type": "websocket.close", "code": 4404}
+    assert consumers._table_ids.get(token) is None, "forgotten: the next socket asks the database"
+    _, connected, code = await connect(token, alice)
+    assert not connected and code == 4404
+
+
 async def test_reconnecting_resumes_the_current_view(alice, bob):
     match = await start_werewolf(alice, [bob])
     tab, _, _ = await connect(match.table.token, alice)
