@@ -2,8 +2,8 @@
 socket: the scope's user was read once, at connect, and a socket can stay open for hours.
 
 The full check (:func:`session_still_acts`) reads the session, the account and its bans, and
-decodes the session: done on every move, it cost ~2 ms of the one database thread (issue 9). :class:`ActingCheck`
-keeps a socket's last positive answer while nothing that could change it happened. Every such
+decodes the session: done on every move, it cost ~2 ms of the one database thread (issue 9).
+:class:`ActingCheck` keeps a socket's last positive answer while nothing that could change it happened. Every such
 event bumps the user's **auth generation** on Django's cache framework (so on Redis, across
 processes): a log-in or log-out, any save or deletion of the account (a password change, a
 deactivation, a guest merged away), a sanction given, changed or lifted, a session of theirs

@@ -84,9 +84,8 @@ def run_due(now: datetime | None = None, series: bool | None = None) -> int:
     with outbox.first_tries_on_the_mail_thread():  # a mail server that hangs holds back no game
         done = send_reminders(now) + expire_offers(now) + close_rsvps(now) + checkin.lock_due(now)
         done += playing.run_due(now)
-    outbox.retry_soon()  # on the mail thread: a slow mail server never holds the clock
-    if series:
-        _last_series_look[0] = time.monotonic()
-        with outbox.first_tries_on_the_mail_thread():
+        outbox.retry_soon()  # on the mail thread: a slow mail server never holds the clock
+        if series:
+            _last_series_look[0] = time.monotonic()
             done += materialise_series(now)
     return done

@@ -105,13 +105,19 @@ def test_each_failed_try_waits_longer_and_the_last_one_gives_up_until_staff_send
     assert [m.body for m in mail.outbox] == ["The scoreboard"], "its text was kept for staff to send again"
 
 
+def _a_refused_reminder(club, night, capture):
+    """A member going to the night, whose reminder the mail server (down) refused; the member."""
+    (person,) = add_members(club, 1)
+    rsvp.answer(night, person, "going")
+    with capture(execute=True):
+        due.send_reminders(night.starts_at - timedelta(hours=2))
+    return person
+
+
 def test_a_reminder_is_given_up_not_sent_late_once_its_night_began(
     club, night, server, django_capture_on_commit_callbacks
 ):
-    (person,) = add_members(club, 1)
-    rsvp.answer(night, person, "going")
-    with django_capture_on_commit_callbacks(execute=True):
-        due.send_reminders(night.starts_at - timedelta(hours=2))
+    person = _a_refused_reminder(club, night, django_capture_on_commit_callbacks)
     server.down = False
     assert outbox.retry_due(night.starts_at + timedelta(minutes=1)) == 0
     row = _row(user=person, kind=Kind.REMINDER)
@@ -136,10 +142,8 @@ def test_a_waiting_reminder_is_replaced_by_the_mail_of_its_nights_change(
     """Its text says the night is on at the old time: the change's mail replaces it."""
     club.language = "en"
     club.save()
-    (person,) = add_members(club, 1)
-    rsvp.answer(night, person, "going")
+    _a_refused_reminder(club, night, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
-        due.send_reminders(night.starts_at - timedelta(hours=2))
         change(night)
     assert _row(kind=Kind.REMINDER).state == State.EXPIRED
     server.down = False
@@ -150,10 +154,8 @@ def test_a_waiting_reminder_is_replaced_by_the_mail_of_its_nights_change(
 def test_a_reminder_waiting_when_its_person_stops_going_is_not_sent(
     club, night, server, django_capture_on_commit_callbacks
 ):
-    (person,) = add_members(club, 1)
-    rsvp.answer(night, person, "going")
+    person = _a_refused_reminder(club, night, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
-        due.send_reminders(night.starts_at - timedelta(hours=2))
         rsvp.answer(night, person, "no")
     server.down = False
     assert outbox.retry_due(timezone.now() + timedelta(minutes=2)) == 0
