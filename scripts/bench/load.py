@@ -169,6 +169,7 @@ class Socket:
 class Outcome:
     latency: float | None  # seconds, None when the move was refused or never confirmed
     offered: bool = True
+    started: float = 0.0  # perf_counter() at the send (BENCH_LATENCIES: when the slow ones came)
 
 
 class Table:
@@ -220,9 +221,9 @@ class Table:
             lambda: all(s.version >= target for s in self.sockets) or mover.errors > errors, MOVE_TIMEOUT_S
         )
         if not ok or mover.errors > errors:
-            return Outcome(None)
+            return Outcome(None, started=started)
         self.moves += 1
-        return Outcome(time.perf_counter() - started)
+        return Outcome(time.perf_counter() - started, started=started)
 
 
 class EchoTable(Table):
@@ -239,7 +240,7 @@ class EchoTable(Table):
         ok = await self.until(lambda: all(move_id in s.seen for s in self.sockets), MOVE_TIMEOUT_S)
         for s in self.sockets:
             s.seen.pop(move_id, None)
-        return Outcome(time.perf_counter() - started if ok else None)
+        return Outcome(time.perf_counter() - started if ok else None, started=started)
 
 
 # --- modes -----------------------------------------------------------------------------------------
