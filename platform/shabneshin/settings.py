@@ -171,6 +171,11 @@ CLOCK_TICK_S = env_float("CLOCK_TICK_S", 0.5)
 # The clock's chores (club reminders and offers, lobby clean-up, away hosts, talking bots): at most this often.
 CLOCK_CHORES_EVERY_S = env_float("CLOCK_CHORES_EVERY_S", 0.5)
 CLOCK_ENABLED = env_bool("CLOCK_ENABLED", True)
+# /healthz (shabneshin.health): each check's time limit; a clock that has not completed a look for
+# this long is stalled (503); pending mail this far past its next try is reported as behind.
+HEALTH_CHECK_TIMEOUT_S = env_float("HEALTH_CHECK_TIMEOUT_S", 5.0)
+HEALTH_CLOCK_STALE_S = env_float("HEALTH_CLOCK_STALE_S", 30.0)
+HEALTH_MAIL_LATE_S = env_float("HEALTH_MAIL_LATE_S", 900.0)
 # Multiplies every game's decision timers (1 = the rules specs' defaults); browser tests use less.
 TIMER_SCALE = env_float("TIMER_SCALE", 1.0)
 SERVE_STATIC = env_bool("SERVE_STATIC", True)

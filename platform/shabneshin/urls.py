@@ -5,6 +5,8 @@ from django.contrib import admin
 from django.http import Http404, HttpRequest, JsonResponse
 from django.urls import include, path
 
+from shabneshin.health import healthz
+
 
 def counters(request: HttpRequest) -> JsonResponse:
     """The benchmark's query and render counts; a 404 unless BENCH_COUNTERS is set."""
@@ -23,6 +25,7 @@ urlpatterns = [
     path("", include("history.player_urls")),
     path("moderation/", include("moderation.urls")),
     path("__counters__", counters),
+    path("healthz", healthz),
     path("", include("clubs.urls")),
     path("", include("tables.urls")),
 ]

@@ -34,6 +34,14 @@ _tasks: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
 
 
 _last_chores = [float("-inf")]  # time.monotonic() of the last look that ran the chores
+# time.monotonic() of this process's last completed look, or of its clock's start (shabneshin.health)
+_last_look: list[float | None] = [None]
+
+
+def since_last_look() -> float | None:
+    """Seconds since this process's clock last completed a look (or started); None before it has."""
+    last = _last_look[0]
+    return None if last is None else time.monotonic() - last
 
 
 def look() -> datetime | None:
@@ -74,6 +82,7 @@ async def _loop() -> None:
         while True:
             try:
                 pause = await tick()
+                _last_look[0] = time.monotonic()
             except asyncio.CancelledError:
                 raise
             except Exception:  # the clock must outlive one bad tick; the row stays due and is retried
@@ -144,6 +153,7 @@ def ensure_running() -> None:
     task = _tasks.get(loop)
     if task is None or task.done():
         _tasks[loop] = loop.create_task(_loop(), name="shabneshin-moderator-clock")
+        _last_look[0] = time.monotonic()
 
 
 async def stop() -> None:
