@@ -1,5 +1,5 @@
-"""The countdown the browser draws follows the page's language: Persian digits on a Persian page,
-Latin ones on an English page."""
+"""Numbers the browser draws itself follow the page's language: the countdown and a numbered
+list's markers in Persian digits on a Persian page, Latin ones on an English page."""
 
 from __future__ import annotations
 
@@ -23,3 +23,23 @@ def test_the_countdown_draws_its_digits_in_the_pages_language(server, new_page, 
     countdown = page.locator(".countdown")
     page.wait_for_function("document.querySelector('.countdown').textContent !== ''")
     assert re.match(pattern, countdown.text_content()), countdown.text_content()
+
+
+@pytest.mark.parametrize(("language", "numbered"), [("fa", "persian"), ("en", "decimal")])
+def test_a_numbered_list_counts_in_the_pages_language_and_an_unmarked_one_stays_unmarked(
+    server, new_page, language, numbered
+):
+    """The log's entries are an ``<ol>`` whose numbers the browser draws: on a Persian page in
+    Persian digits. The ring of seats is an ``<ol>`` drawn without numbers, on either page."""
+    from tests.e2e.flows import become_guest, create_table, wait_for_socket
+
+    page = new_page(language)
+    become_guest(page, server, "Sara")
+    create_table(page, server, "werewolf", 5, speed="relaxed")
+    page.click("[data-testid=fill-bots]")
+    page.click("[data-testid=start]")
+    wait_for_socket(page)
+    page.wait_for_selector("#log ol.log-entries li")
+    style = "(selector) => getComputedStyle(document.querySelector(selector)).listStyleType"
+    assert page.evaluate(style, "#log ol.log-entries") == numbered
+    assert page.evaluate(style, "#seats ol.ring") == "none"
