@@ -32,6 +32,13 @@ def wait_for_socket(page) -> None:
     page.wait_for_function("(document.querySelector('#status') || {dataset: {}}).dataset.version !== undefined")
 
 
+def fill_with_bots_and_start(page) -> None:
+    """The host, alone at a new table, fills the empty seats with bots and starts; the page is live."""
+    page.click("[data-testid=fill-bots]")
+    page.click("[data-testid=start]")
+    wait_for_socket(page)
+
+
 def play_until_over(pages, on_each=None, limit_s: float = 240) -> None:
     """Each page clicks one of its offered actions whenever it has any, until every page shows the
     result. ``on_each(page)`` runs on every page at every round, for checks along the way."""

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.e2e.flows import become_guest, create_table, play_until_over, wait_for_socket
+from tests.e2e.flows import become_guest, create_table, fill_with_bots_and_start, play_until_over
 
 pytestmark = pytest.mark.e2e
 
@@ -19,9 +19,7 @@ def test_a_guest_plays_van_helsing_against_a_bot_to_the_end(server, new_page):
     page = new_page("en")
     become_guest(page, server, "Ava")
     create_table(page, server, "dracula", 2, dracula_seat="1")
-    page.click("[data-testid=fill-bots]")
-    page.click("[data-testid=start]")
-    wait_for_socket(page)
+    fill_with_bots_and_start(page)
     page.wait_for_selector("[data-testid=rack-van_helsing] .dv-card[data-card]")
     # The bot moves within a moment of the start and may already have turned one of these face up.
     own = page.locator("[data-testid=rack-van_helsing]").evaluate(

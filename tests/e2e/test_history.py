@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.e2e.flows import become_guest, create_table, play_until_over, wait_for_socket
+from tests.e2e.flows import become_guest, create_table, fill_with_bots_and_start, play_until_over
 
 pytestmark = pytest.mark.e2e
 
@@ -36,9 +36,7 @@ def test_a_guest_replays_their_game_from_every_seat_and_verifies_the_deal(server
     page = new_page("en")
     become_guest(page, server, "Ava")
     create_table(page, server, "dracula", 2)
-    page.click("[data-testid=fill-bots]")
-    page.click("[data-testid=start]")
-    wait_for_socket(page)
+    fill_with_bots_and_start(page)
     page.wait_for_selector("[data-testid=deal-commitment]")
     commitment = page.locator("[data-testid=deal-commitment] code").inner_text()
     play_until_over([page])

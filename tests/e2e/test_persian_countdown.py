@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from tests.e2e.flows import become_guest, create_table, fill_with_bots_and_start
+
 pytestmark = pytest.mark.e2e
 
 PAGE = """<!doctype html><html lang="{lang}"><body>
@@ -31,14 +33,11 @@ def test_a_numbered_list_counts_in_the_pages_language_and_an_unmarked_one_stays_
 ):
     """The log's entries are an ``<ol>`` whose numbers the browser draws: on a Persian page in
     Persian digits. The ring of seats is an ``<ol>`` drawn without numbers, on either page."""
-    from tests.e2e.flows import become_guest, create_table, wait_for_socket
 
     page = new_page(language)
     become_guest(page, server, "Sara")
     create_table(page, server, "werewolf", 5, speed="relaxed")
-    page.click("[data-testid=fill-bots]")
-    page.click("[data-testid=start]")
-    wait_for_socket(page)
+    fill_with_bots_and_start(page)
     page.wait_for_selector("#log ol.log-entries li")
     style = "(selector) => getComputedStyle(document.querySelector(selector)).listStyleType"
     assert page.evaluate(style, "#log ol.log-entries") == numbered

@@ -12,7 +12,7 @@ import time
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.e2e.flows import become_guest, create_table, wait_for_socket
+from tests.e2e.flows import become_guest, create_table, fill_with_bots_and_start, wait_for_socket
 
 pytestmark = pytest.mark.e2e
 
@@ -71,9 +71,7 @@ def _start(page, server, slug: str) -> None:
     seats, options = GAMES[slug]
     become_guest(page, server, "سارا")
     create_table(page, server, slug, seats, **options)
-    page.click("[data-testid=fill-bots]")
-    page.click("[data-testid=start]")
-    wait_for_socket(page)
+    fill_with_bots_and_start(page)
 
 
 AWAITED_JS = "document.querySelector('#status.my-turn') && document.querySelector('#actions button.action')"
@@ -152,9 +150,7 @@ def test_a_tap_pressed_before_a_rerender_sends_once_and_focus_stays_on_the_same_
     page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(json.loads(payload))))
     become_guest(page, server, "سارا")
     create_table(page, server, "monster", 3, speed="relaxed")
-    page.click("[data-testid=fill-bots]")
-    page.click("[data-testid=start]")
-    wait_for_socket(page)
+    fill_with_bots_and_start(page)
     page.wait_for_selector("[data-testid=picked-1]")
     page.wait_for_selector("[data-testid=picked-2]")  # both bots have picked: only this guest is awaited
     buttons = page.locator("#actions button.action")
