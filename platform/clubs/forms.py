@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from clubs.models import Club, Preferences, Series
 from games import registry
 from games.base import Engine
+from shabneshin.date_inputs import CalendarDateField, CalendarDateTimeField
 from shabneshin.localize import digits
 from tables.forms import CreateTableForm
 
@@ -104,11 +105,7 @@ REPEATS = [("", gettext_lazy("Does not repeat")), *Series.Frequency.choices]
 
 class NightForm(forms.Form):
     title = forms.CharField(label=gettext_lazy("Title"), max_length=100)
-    starts = forms.DateTimeField(
-        label=gettext_lazy("Starts"),
-        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-    )
+    starts = CalendarDateTimeField(label=gettext_lazy("Starts"))  # Jalali on a Persian page
     duration = forms.TypedChoiceField(label=gettext_lazy("Expected length (minutes)"), coerce=int, initial=180)
     online = forms.BooleanField(label=gettext_lazy("Online"), required=False)
     address = forms.CharField(label=gettext_lazy("Address"), max_length=200, required=False)
@@ -119,9 +116,7 @@ class NightForm(forms.Form):
     fair_roles = forms.BooleanField(
         label=gettext_lazy("Fair roles: nobody gets the same hidden side three games running"), required=False
     )
-    until = forms.DateField(
-        label=gettext_lazy("Repeat until (optional)"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    until = CalendarDateField(label=gettext_lazy("Repeat until (optional)"), required=False)
 
     def __init__(self, club: Club, *args: Any, series_choice: bool = True, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
+from shabneshin.date_inputs import CalendarDateField
 from tables.models import Match, Seat
 
 
@@ -17,8 +18,8 @@ class HistoryFilterForm(forms.Form):
 
     game = forms.ChoiceField(label=_("Game"), required=False)
     result = forms.ChoiceField(label=_("Result"), required=False, choices=RESULTS)
-    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    since = CalendarDateField(label=_("From"), required=False)  # Jalali on a Persian page
+    until = CalendarDateField(label=_("To"), required=False)
     with_player = forms.CharField(label=_("Played with"), required=False, max_length=40)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

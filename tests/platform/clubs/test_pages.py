@@ -122,7 +122,8 @@ def test_an_organizer_plans_a_night_stored_in_utc_from_the_clubs_time(client, cl
         ({"g-werewolf-offered": ""}, "Offer at least one game"),
         ({"g-werewolf-seat_count": "40"}, "are not valid"),
         ({"rsvp_close": "999"}, "Select a valid choice"),
-        ({"starts": "tomorrow"}, "Enter a valid date/time"),
+        ({"starts": "tomorrow"}, "Enter a date and time such as"),
+        ({"starts": "2027-02-30T19:00"}, "Enter a date and time such as"),  # no such day
     ],
 )
 def test_the_night_form_refuses_impossible_values_and_plans_nothing(client, club, bob, change, message):
