@@ -37,7 +37,7 @@ def _persian_page() -> bool:
 def _gregorian(year: int, month: int, day: int) -> dt.date:
     """The day in either calendar (by its year), as a Gregorian date; ValueError for no such day."""
     if year < JALALI_BEFORE_YEAR:
-        return jdatetime.date(year, month, day).togregorian()  # type: ignore[no-any-return]
+        return jdatetime.date(year, month, day).togregorian()
     return dt.date(year, month, day)
 
 
@@ -82,7 +82,7 @@ class _CalendarInput(forms.DateInput):
     def format_value(self, value: Any) -> str | None:
         if isinstance(value, dt.date) and _persian_page():
             return _jalali(value, self.with_time)
-        return super().format_value(value)  # type: ignore[no-any-return]
+        return super().format_value(value)
 
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
         context = super().get_context(name, value, attrs)
@@ -118,6 +118,15 @@ def _example(with_time: bool) -> str:
     return value.strftime("%Y-%m-%d %H:%M" if with_time else "%Y-%m-%d")
 
 
+def _read(value: Any, with_time: bool) -> Any:
+    """A typed date (and time) in either calendar, or the error that says how to write one."""
+    parsed = parse_datetime(str(value)) if with_time else parse_date(str(value))
+    if parsed is None:
+        told = _("Enter a date and time such as %(example)s.") if with_time else _("Enter a date such as %(example)s.")
+        raise forms.ValidationError(told % {"example": _example(with_time)}, code="invalid")
+    return parsed
+
+
 class CalendarDateField(forms.DateField):
     """A date in the page's calendar (see the module)."""
 
@@ -128,14 +137,7 @@ class CalendarDateField(forms.DateField):
             return None
         if isinstance(value, dt.datetime):
             return value.date()
-        if isinstance(value, dt.date):
-            return value
-        parsed = parse_date(str(value))
-        if parsed is None:
-            raise forms.ValidationError(
-                _("Enter a date such as %(example)s.") % {"example": _example(False)}, code="invalid"
-            )
-        return parsed
+        return value if isinstance(value, dt.date) else _read(value, with_time=False)
 
 
 class CalendarDateTimeField(forms.DateTimeField):
@@ -146,11 +148,4 @@ class CalendarDateTimeField(forms.DateTimeField):
     def to_python(self, value: Any) -> dt.datetime | None:
         if value in self.empty_values:
             return None
-        if isinstance(value, dt.datetime):
-            return value
-        parsed = parse_datetime(str(value))
-        if parsed is None:
-            raise forms.ValidationError(
-                _("Enter a date and time such as %(example)s.") % {"example": _example(True)}, code="invalid"
-            )
-        return parsed
+        return value if isinstance(value, dt.datetime) else _read(value, with_time=True)
