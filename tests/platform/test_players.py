@@ -9,7 +9,7 @@ from django.urls import reverse
 from history import ratings
 from history.models import PROVISIONAL_GAMES, ProfileSettings
 from tests.platform.helpers import play_until_over, started_werewolf
-from tests.platform.replaying import decided, people
+from tests.platform.replaying import decided, human_match, people
 
 
 def _profile(client, user, viewer=None):
@@ -30,6 +30,18 @@ def test_a_profile_shows_each_games_rating_with_a_chart_and_the_record(client, d
     page = _profile(client, a).content.decode()
     assert 'data-testid="ratings"' in page and "<polyline points=" in page
     assert "Dracula" in page and 'data-testid="record-dracula"' in page
+
+
+def test_a_profile_draws_its_records_icons_with_their_games_styles(client, alice, bob):
+    """The record of Dracula draws each side with the game's icon (an SVG sized by the game's
+    stylesheet): without that stylesheet the icon filled the phone's width."""
+    human_match("dracula", [alice, bob], seed=1)
+    play_until_over(started_werewolf(alice))
+    page = _profile(client, alice, alice).content.decode()
+    assert 'class="ico ico-' in page
+    for game in ("dracula", "werewolf"):
+        assert f"/static/css/games/{game}.css" in page
+    assert "/static/css/games/monster.css" not in page, "only the games of the record"
 
 
 def test_a_profile_lists_only_the_matches_the_viewer_may_see(client, alice, charlie):
