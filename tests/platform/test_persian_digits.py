@@ -115,6 +115,22 @@ def test_the_lobby_and_account_pages_show_persian_digits(client, alice, bob):
     assert not _problems(pages), _problems(pages)
 
 
+def test_the_leaderboards_and_a_profile_show_persian_digits(client, alice, bob):
+    """The leaderboard's note names its formula (μ − 3σ): its 3 is a digit a Persian reader sees."""
+    from tests.platform.replaying import human_match
+
+    human_match("dracula", [alice, bob], seed=1)
+    client.force_login(alice)
+    pages = {
+        slug: client.get(reverse("players:leaderboard", args=[slug]), HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+        for slug in ("dracula", "werewolf")
+    }
+    pages["profile"] = client.get(
+        reverse("players:profile", args=[alice.username]), HTTP_ACCEPT_LANGUAGE="fa"
+    ).content.decode()
+    assert not _problems(pages), _problems(pages)
+
+
 def test_the_scan_finds_latin_digits_in_text_but_not_in_attributes_or_ltr_islands():
     assert latin_digits_in_text('<p title="12">۱۲ <span dir="ltr">12</span><script>var a = 1</script></p>') == []
     assert latin_digits_in_text("<p>score 12</p>") == ["p: 'score 12'"]
