@@ -37,9 +37,7 @@ application = StartsTheClock(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": TracksSockets(
-                OriginValidator(AuthMiddlewareStack(BanGate(URLRouter(websocket_urlpatterns))))
-            ),
+            "websocket": TracksSockets(OriginValidator(AuthMiddlewareStack(BanGate(URLRouter(websocket_urlpatterns))))),
         }
     )
 )

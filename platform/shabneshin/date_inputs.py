@@ -19,15 +19,20 @@ import jdatetime
 from django import forms
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from persiantools import digits as _digits
 
 from shabneshin.localize import digits, is_persian
 
 JALALI_BEFORE_YEAR = 1700
-_TO_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 _DATE = r"(?P<y>\d{4})[/\-.](?P<m>\d{1,2})[/\-.](?P<d>\d{1,2})"
 _TIME = r"(?P<H>\d{1,2}):(?P<M>\d{2})"
 _DATE_ONLY = re.compile(rf"{_DATE}")
 _DATE_AND_TIME = re.compile(rf"{_DATE}(?:[T ]+|\s*،\s*){_TIME}")
+
+
+def _latin(text: str) -> str:
+    """Persian and Arabic-Indic digits as Latin ones (persiantools)."""
+    return str(_digits.fa_to_en(_digits.ar_to_fa(text))).strip()
 
 
 def _persian_page() -> bool:
@@ -43,7 +48,7 @@ def _gregorian(year: int, month: int, day: int) -> dt.date:
 
 def parse_date(text: str) -> dt.date | None:
     """A typed date in either calendar, or None when it is not one."""
-    found = _DATE_ONLY.fullmatch(text.translate(_TO_LATIN).strip())
+    found = _DATE_ONLY.fullmatch(_latin(text))
     if not found:
         return None
     try:
@@ -54,7 +59,7 @@ def parse_date(text: str) -> dt.date | None:
 
 def parse_datetime(text: str) -> dt.datetime | None:
     """A typed date and time (hours and minutes) in either calendar, naive, or None."""
-    found = _DATE_AND_TIME.fullmatch(text.translate(_TO_LATIN).strip())
+    found = _DATE_AND_TIME.fullmatch(_latin(text))
     if not found:
         return None
     try:
@@ -71,7 +76,11 @@ def _jalali(value: dt.date | dt.datetime, with_time: bool) -> str:
     return digits(jdatetime.date.fromgregorian(date=value).strftime("%Y/%m/%d"), "fa")
 
 
-class _CalendarInput(forms.DateInput):
+class CalendarDateInput(forms.DateInput):
+    """The browser's date picker on an English page, a text box in Jalali on a Persian one. Its
+    value is the one form value in Persian digits: text the person reads and edits, and the field
+    reads any digits back (localize's rule of Latin digits in values is for machine values)."""
+
     native_type = "date"
     with_time = False
     iso_format = "%Y-%m-%d"
@@ -99,11 +108,7 @@ class _CalendarInput(forms.DateInput):
         return context
 
 
-class CalendarDateInput(_CalendarInput):
-    pass
-
-
-class CalendarDateTimeInput(_CalendarInput):
+class CalendarDateTimeInput(CalendarDateInput):
     native_type = "datetime-local"
     with_time = True
     iso_format = "%Y-%m-%dT%H:%M"

@@ -127,9 +127,8 @@ async def healthz(request: HttpRequest) -> JsonResponse:
         "channel_layer": await _timed(_channel_layer),
         "clock": _clock(),
     }
-    healthy = all(checks[name]["state"] == OK for name in ("database", "cache", "channel_layer")) and checks[
-        "clock"
-    ]["state"] in (OK, "off", "not started")
+    services_ok = all(checks[name]["state"] == OK for name in ("database", "cache", "channel_layer"))
+    healthy = services_ok and checks["clock"]["state"] in (OK, "off", "not started")
     if checks["database"]["state"] == OK:
         try:
             checks["mail"] = await _in_a_thread(_mail)()

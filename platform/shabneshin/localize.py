@@ -3,7 +3,8 @@
 Persian pages show Persian digits and Jalali dates with Persian month and weekday names; English
 pages show Latin digits and Gregorian dates. Everything is stored in UTC; a date is shown in the
 time zone it is given (a club's), or the site's. These helpers change *text* only: never apply
-them to attributes, JSON or form values, which must keep Latin digits.
+them to attributes, JSON or form values, which must keep Latin digits. (The one exception is
+a Persian page's date box, shabneshin.date_inputs: text the person types, read back in any digits.)
 """
 
 from __future__ import annotations

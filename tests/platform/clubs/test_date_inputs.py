@@ -18,7 +18,7 @@ from clubs.models import Night
 from history.forms import HistoryFilterForm
 from shabneshin.date_inputs import CalendarDateTimeField, parse_date, parse_datetime
 from shabneshin.localize import digits
-from tests.platform.clubs.test_pages import _night_form
+from tests.platform.clubs.test_pages import _future_local, _night_form
 
 
 @pytest.mark.parametrize(
@@ -79,18 +79,12 @@ def test_a_bad_date_on_a_persian_page_is_told_with_a_jalali_example():
     assert digits(today.strftime("%Y/%m/%d"), "fa") in message, message
 
 
-def _in_tehran(days: int) -> datetime:
-    return (timezone.now() + timedelta(days=days)).astimezone(ZoneInfo("Asia/Tehran")).replace(
-        hour=19, minute=30, second=0, microsecond=0, tzinfo=None
-    )
-
-
 def test_a_persian_organizer_plans_a_night_by_typing_its_jalali_date(club, bob):
     """Bob's page is in Persian: he types the day as his calendar has it, and the night starts at
     that moment of the club's zone, stored in UTC; the edit page shows it back in Jalali."""
     client = Client(HTTP_ACCEPT_LANGUAGE="fa")
     client.force_login(bob)
-    when = _in_tehran(10)
+    when = _future_local(10).replace(minute=30, tzinfo=None)  # 19:30 in Tehran, ten days on
     typed = digits(jdatetime.datetime.fromgregorian(datetime=when).strftime("%Y/%m/%d %H:%M"), "fa")
     page = client.get("/clubs/wolves/nights/new/").content.decode()
     assert 'name="starts"' in page and 'type="datetime-local"' not in page
