@@ -154,11 +154,53 @@ def _seats(match: Match) -> list[Seat]:
 
 
 def _apply(
-    match: Match, seat: int, action: Any, source: str, now: datetime, seats: list[Seat], commit: bool = False
-) -> None:
-    """Engine call, new state, version, move log, deadline, broadcast: one move, inside a lock.
-    ``seats`` are the table's seat rows, read inside the same lock. ``commit``: the move's writes
-    end its transaction (they carry its COMMIT where they can: precompiled.run_together)."""
+    match: Match,
+    seat: int,
+    action: Any,
+    source: str,
+    now: datetime,
+    seats: list[Seat],
+    commit: bool = False,
+) -> int:
+    """One move, inside a lock, then every timeout it made due at once (a night pick after the
+    turn's minimum closes the turn now, §3.1 of werewolf): engine call, new state, version, move
+    log, deadline, then one write of the match, one broadcast. ``seats`` are the table's seat rows,
+    read inside the same lock. ``commit``: the move's writes end its transaction (they carry its
+    COMMIT where they can: precompiled.run_together).
+
+    The timeouts ride with the move (issue 9): the clock would apply them within milliseconds, in
+    a transaction, a render and a broadcast of their own, which doubled a night's cost. Each is
+    still a move of its own in the log (source ``clock``) with its own version; the table hears
+    only the last version, as it would have rendered only the last state anyway. Returns how many
+    moves were applied."""
+    writes, inserts = _move(match, seat, action, source, now, seats)
+    moves = 1
+    for _ in range(MAX_CLOCK_MOVES_PER_MATCH):
+        due = _timeout_due_now(match, seats, now)
+        if due is None:
+            break
+        try:
+            more_writes, more_inserts = _move(match, due, dict(TIMEOUT), Move.Source.CLOCK, now, seats)
+        except IllegalAction:  # nothing changed: the move stands, the clock retries and logs it
+            log.exception("%s match %s refused seat %s's timeout after a move", match.game, match.pk, due)
+            break
+        writes += more_writes
+        inserts += more_inserts
+        counters.clock_late(0.0)  # due at this move, applied with it
+        moves += 1
+    run_together(*writes, _SAVE_MOVED_MATCH.prepare(match), *inserts, commit=commit)  # one round trip on PostgreSQL
+    event = broadcast.new_event()
+    transaction.on_commit(lambda: renderer.prime(match, seats, event), robust=True)
+    broadcast.table_changed(match.table.token, match.version, event)
+    return moves
+
+
+def _move(
+    match: Match, seat: int, action: Any, source: str, now: datetime, seats: list[Seat]
+) -> tuple[list[Prepared], list[Prepared]]:
+    """The engine's move on ``match`` (state, version, decision versions, window, result, next
+    deadline), and the writes it needs besides the match's own: the seats' attendance, and the
+    INSERT of its ``Move`` row. Raises the engine's ``IllegalAction`` before changing anything."""
     engine = match.engine
     before = match.state
     was_a_choice = not engine.decision_is_optional(before, seat)
@@ -187,14 +229,17 @@ def _apply(
     else:
         match.next_deadline = _next_deadline(match, seats, now)
         alarm.deadline_set(match.next_deadline)
-    writes += [
-        _SAVE_MOVED_MATCH.prepare(match),
-        _INSERT_MOVE.prepare(match=match, seq=match.version, seat=seat, action=action, source=source),
-    ]
-    run_together(*writes, commit=commit)  # one round trip on PostgreSQL
-    event = broadcast.new_event()
-    transaction.on_commit(lambda: renderer.prime(match, seats, event), robust=True)
-    broadcast.table_changed(table.token, match.version, event)
+    return writes, [_INSERT_MOVE.prepare(match=match, seq=match.version, seat=seat, action=action, source=source)]
+
+
+def _timeout_due_now(match: Match, seats: list[Seat], now: datetime) -> int | None:
+    """The seat whose timeout is due at ``now`` (the soonest due first), if any. A bot's move is
+    left to the clock: it waits its pace after this move anyway."""
+    if match.status != Match.Status.PLAYING or match.next_deadline is None or match.next_deadline > now:
+        return None
+    due_times = _due_times(match, seats, now).items()
+    due = [(when, seat) for seat, (when, how) in due_times if how == "timeout" and when <= now]
+    return min(due)[1] if due else None
 
 
 def _track_attendance(seats: list[Seat], seat: int, source: str, was_a_choice: bool) -> list[Prepared]:
@@ -301,10 +346,9 @@ def _run_due_for(match_id: int, now: datetime) -> tuple[int, datetime | None]:
             # night pick after the turn's minimum closes the turn now).
             counters.clock_late((now - max(when, match.last_move_at or when)).total_seconds())
             if how == "bot":
-                _apply(match, seat, bot_action(match, seat), Move.Source.BOT, now, seats)
+                applied += _apply(match, seat, bot_action(match, seat), Move.Source.BOT, now, seats)
             else:
-                _apply(match, seat, dict(TIMEOUT), Move.Source.CLOCK, now, seats)
-            applied += 1
+                applied += _apply(match, seat, dict(TIMEOUT), Move.Source.CLOCK, now, seats)
         return applied, match.next_deadline
 
 

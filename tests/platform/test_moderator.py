@@ -188,3 +188,66 @@ def test_the_night_close_is_not_a_missed_deadline(alice, bob):
     match = fresh(match)
     moderator.run_due(match.window_started_at + timedelta(seconds=match.table.timers()["night_turn_min_s"] + 0.01))
     assert match.table.seats.get(number=0).missed_deadlines == 0
+
+
+def _minimum_passed(match: Match) -> None:
+    """The night turn began longer ago than its minimum: a pick now closes it at once."""
+    minimum = match.table.timers()["night_turn_min_s"]
+    Match.objects.filter(pk=match.pk).update(window_started_at=timezone.now() - timedelta(seconds=minimum + 1))
+
+
+def test_a_night_pick_after_the_minimum_closes_the_turn_in_the_same_write(alice, bob, monkeypatch):
+    """werewolf.md §3.1: a pick after the turn's minimum closes the turn now. The close rides
+    with the pick: a clock move of its own in the log, one broadcast of the last version."""
+    match = started_werewolf(alice, [bob])
+    _minimum_passed(match)
+    heard = []
+    monkeypatch.setattr(moderator.broadcast, "table_changed", lambda token, version, event=None: heard.append(version))
+    moderator.submit(match.pk, 0, {"type": "pick", "target": 2}, version=0)
+    match = fresh(match)
+    assert list(match.moves.order_by("seq").values_list("seq", "seat", "action", "source")) == [
+        (1, 0, {"type": "pick", "target": 2}, "player"),
+        (2, 0, {"type": "timeout"}, "clock"),
+    ]
+    assert match.version == 2 and heard == [2]
+    assert 0 not in match.engine.awaiting(match.state), "the turn passed on"
+    assert match.table.seats.get(number=0).missed_deadlines == 0, "the close is no absence"
+    assert match.next_deadline > timezone.now(), "nothing else is due"
+
+
+def test_a_quick_night_pick_leaves_the_close_to_the_clock(alice, bob, monkeypatch):
+    """werewolf.md §12: a pick before the minimum waits for it; nothing rides with the pick."""
+    match = started_werewolf(alice, [bob])
+    heard = []
+    monkeypatch.setattr(moderator.broadcast, "table_changed", lambda token, version, event=None: heard.append(version))
+    moderator.submit(match.pk, 0, {"type": "pick", "target": 2}, version=0)
+    assert fresh(match).version == 1 and heard == [1]
+
+
+def test_a_timeout_that_rides_with_a_move_is_counted_by_the_clock_counters(alice, bob, monkeypatch):
+    """The bench's clock figure still counts the close, as not late."""
+    match = started_werewolf(alice, [bob])
+    _minimum_passed(match)
+    late = []
+    monkeypatch.setattr(moderator.counters, "clock_late", late.append)
+    moderator.submit(match.pk, 0, {"type": "pick", "target": 2}, version=0)
+    assert late == [0.0]
+
+
+def test_a_refused_timeout_after_a_move_leaves_the_move_standing(alice, bob, monkeypatch, caplog):
+    """Should the engine refuse the close (a bug), the player's move still stands and the clock
+    is left to retry: nothing of the close is written."""
+    match = started_werewolf(alice, [bob])
+    _minimum_passed(match)
+    real = type(match.engine).apply
+
+    def refuse_timeouts(self, state, seat, action):
+        if action == {"type": "timeout"}:
+            raise IllegalAction("no", "not_awaited")
+        return real(self, state, seat, action)
+
+    monkeypatch.setattr(type(match.engine), "apply", refuse_timeouts)
+    moderator.submit(match.pk, 0, {"type": "pick", "target": 2}, version=0)
+    match = fresh(match)
+    assert match.version == 1 and list(match.moves.values_list("source", flat=True)) == ["player"]
+    assert "refused seat 0's timeout" in caplog.text
