@@ -170,6 +170,7 @@ class Outcome:
     latency: float | None  # seconds, None when the move was refused or never confirmed
     offered: bool = True
     started: float = 0.0  # perf_counter() at the send (BENCH_LATENCIES: when the slow ones came)
+    kind: str = "-"  # the action's type (BENCH_LATENCIES: which moves were slow); the echo's: "-"
 
 
 class Table:
@@ -221,9 +222,17 @@ class Table:
             lambda: all(s.version >= target for s in self.sockets) or mover.errors > errors, MOVE_TIMEOUT_S
         )
         if not ok or mover.errors > errors:
-            return Outcome(None, started=started)
+            return Outcome(None, started=started, kind=_kind(action))
         self.moves += 1
-        return Outcome(time.perf_counter() - started, started=started)
+        return Outcome(time.perf_counter() - started, started=started, kind=_kind(action))
+
+
+def _kind(action: str) -> str:
+    """A submitted action's ``type`` (its form value is the action as JSON)."""
+    try:
+        return str(json.loads(action).get("type", "-"))
+    except ValueError:
+        return "-"
 
 
 class EchoTable(Table):

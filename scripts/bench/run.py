@@ -318,12 +318,12 @@ def _measure(
         await asyncio.gather(*(t.close() for t in tables))
         phase("sockets closed")
         latencies = [o.latency for o in outcomes if o.latency is not None]
-        if os.environ.get("BENCH_LATENCIES"):  # each move's send (s into the run) and latency (ms)
+        if os.environ.get("BENCH_LATENCIES"):  # each move's send (s into the run), latency (ms), type
             with open(os.environ["BENCH_LATENCIES"], "a") as out:
                 for o in outcomes:
                     if o.offered:
                         lat = -1.0 if o.latency is None else o.latency * 1000
-                        out.write(f"{'site' if site else 'echo'} {o.started - began:.3f} {lat:.1f}\n")
+                        out.write(f"{'site' if site else 'echo'} {o.started - began:.3f} {lat:.1f} {o.kind}\n")
         offered = [o for o in outcomes if o.offered]
         moves = max(applied_all, len(latencies)) or 1
         frames = sum(s.frames for t in tables for s in t.sockets) or 1
