@@ -13,6 +13,12 @@ Any check failing answers 503, so a balancer takes the process out of rotation; 
 names only the kind of fault (the exception's class), never an address or a message, as the
 answer is public. Mail is reported but never fails the answer: a mail server that is down holds
 back no game (the outbox retries), and pulling the process would not help it.
+
+The checks run at most once every ``HEALTH_REUSE_S`` per process: requests meanwhile (several
+balancers, a monitor, a flood) share the verdict being made or just made. Each verdict opens
+a database connection of its own, so a flood answered one by one would have used up the
+database's connections; a rate limit instead would have answered a balancer 429 and had it
+pull a healthy process.
 """
 
 from __future__ import annotations
@@ -120,7 +126,37 @@ def _in_a_thread(work: Callable[[], T]) -> Callable[[], Awaitable[T]]:
     return run
 
 
+_latest: tuple[float, asyncio.Task[tuple[bool, dict[str, Any]]]] | None = None
+
+
+def forget_the_latest_verdict() -> None:
+    """The next request checks again (tests)."""
+    global _latest
+    _latest = None
+
+
 async def healthz(request: HttpRequest) -> JsonResponse:
+    healthy, checks = await _shared_verdict()
+    response = JsonResponse({"healthy": healthy, "checks": checks}, status=200 if healthy else 503)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+async def _shared_verdict() -> tuple[bool, dict[str, Any]]:
+    """The verdict begun less than ``HEALTH_REUSE_S`` ago on this loop, or a new one."""
+    global _latest
+    loop = asyncio.get_running_loop()
+    now = time.monotonic()
+    if _latest is not None:
+        began, task = _latest
+        if task.get_loop() is loop and (not task.done() or now - began < settings.HEALTH_REUSE_S):
+            return await asyncio.shield(task)
+    task = loop.create_task(_verdict())
+    _latest = (now, task)
+    return await asyncio.shield(task)
+
+
+async def _verdict() -> tuple[bool, dict[str, Any]]:
     checks: dict[str, Any] = {
         "database": await _timed(_in_a_thread(_database)),
         "cache": await _timed(_in_a_thread(_cache)),
@@ -134,6 +170,4 @@ async def healthz(request: HttpRequest) -> JsonResponse:
             checks["mail"] = await _in_a_thread(_mail)()
         except Exception as fault:  # reported, never failing the answer
             checks["mail"] = {"state": "unknown", "fault": type(fault).__name__}
-    response = JsonResponse({"healthy": healthy, "checks": checks}, status=200 if healthy else 503)
-    response["Cache-Control"] = "no-store"
-    return response
+    return healthy, checks

@@ -176,6 +176,7 @@ CLOCK_ENABLED = env_bool("CLOCK_ENABLED", True)
 HEALTH_CHECK_TIMEOUT_S = env_float("HEALTH_CHECK_TIMEOUT_S", 5.0)
 HEALTH_CLOCK_STALE_S = env_float("HEALTH_CLOCK_STALE_S", 30.0)
 HEALTH_MAIL_LATE_S = env_float("HEALTH_MAIL_LATE_S", 900.0)
+HEALTH_REUSE_S = env_float("HEALTH_REUSE_S", 1.0)  # requests within it share one verdict
 # Multiplies every game's decision timers (1 = the rules specs' defaults); browser tests use less.
 TIMER_SCALE = env_float("TIMER_SCALE", 1.0)
 SERVE_STATIC = env_bool("SERVE_STATIC", True)

@@ -13,12 +13,23 @@ from channels.testing import HttpCommunicator
 from django.utils import timezone
 
 from clubs.models import OutgoingMail
+from shabneshin import health
 from shabneshin.asgi import application
 from tables import clock
 from tests.platform.sockets import close_thread_connections
 from tests.redis_server import free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def each_request_checks_again(settings):
+    """These tests watch a verdict change from one request to the next; the shared verdict has a
+    test of its own."""
+    settings.HEALTH_REUSE_S = 0
+    health.forget_the_latest_verdict()
+    yield
+    health.forget_the_latest_verdict()
 
 
 async def _healthz() -> tuple[int, dict]:
@@ -119,4 +130,26 @@ async def test_late_mail_is_reported_as_behind_but_leaves_the_process_healthy(al
     status, body = await _healthz()
     assert status == 200 and body["healthy"] is True, "a mail server down holds back no game"
     assert body["checks"]["mail"] == {"state": "behind", "late": 1, "failed_last_day": 1}
+    await close_thread_connections()
+
+
+async def test_a_flood_of_requests_shares_one_verdict_and_one_database_connection(settings, monkeypatch):
+    """Fifty requests at once (balancers, monitors, somebody's loop) run the checks once: each
+    verdict opens a database connection of its own. Once ``HEALTH_REUSE_S`` has passed, the next
+    request checks again."""
+    settings.HEALTH_REUSE_S = 0.5
+    checked = []
+    real = health._database
+
+    def counted() -> None:
+        checked.append(1)
+        real()
+
+    counted.__name__ = "_database"
+    monkeypatch.setattr(health, "_database", counted)
+    answers = await asyncio.gather(*(_healthz() for _ in range(50)))
+    assert {status for status, _ in answers} == {200} and len(checked) == 1
+    await asyncio.sleep(0.6)
+    status, _ = await _healthz()
+    assert status == 200 and len(checked) == 2
     await close_thread_connections()
