@@ -1,0 +1,51 @@
+"""The header on a phone: its links that do not fit scroll sideways without a scrollbar, and the
+edge beyond which there is more fades out (a scroll-driven mask), in either direction of
+writing. A bar that fits shows no fade: nothing in it is dimmed for nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.flows import become_guest
+
+pytestmark = pytest.mark.e2e
+
+FADES = """() => {
+  const nav = document.querySelector('.topbar .nav');
+  const style = getComputedStyle(nav);
+  return [parseFloat(style.getPropertyValue('--nav-fade-start')), parseFloat(style.getPropertyValue('--nav-fade-end')),
+          nav.scrollWidth > nav.clientWidth];
+}"""
+
+
+def _scroll_to_the_end(page) -> None:
+    # In right-to-left writing, scrollLeft runs from 0 to minus the overflow.
+    page.evaluate("""() => {
+      const nav = document.querySelector('.topbar .nav');
+      const rtl = getComputedStyle(nav).direction === 'rtl';
+      nav.scrollLeft = (rtl ? -1 : 1) * (nav.scrollWidth - nav.clientWidth);
+    }""")
+    page.wait_for_timeout(100)
+
+
+@pytest.mark.parametrize("language", ["fa", "en"])
+def test_a_phone_header_fades_the_edge_with_more_links_beyond_it(server, new_page, language):
+    """Meera, a guest on a 360 px phone, sees the end of the bar fade while links are hidden
+    past it; scrolled to the end, the start fades instead and the last link shows whole."""
+    page = new_page(language)
+    page.set_viewport_size({"width": 360, "height": 740})
+    become_guest(page, server, "Meera")
+    start, end, overflows = page.evaluate(FADES)
+    assert overflows, "a guest's bar is wider than a phone: the test needs it to scroll"
+    assert (start, end) == (0, 40), "at the start: only the far edge fades (2.5rem)"
+    _scroll_to_the_end(page)
+    start, end, _ = page.evaluate(FADES)
+    assert start == 40 and end < 1, "at the end: only the near edge fades (a scroll ends within a pixel)"
+
+
+def test_a_header_that_fits_fades_nothing(server, new_page):
+    page = new_page("en")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    become_guest(page, server, "Meera")
+    start, end, overflows = page.evaluate(FADES)
+    assert not overflows and (start, end) == (0, 0)
