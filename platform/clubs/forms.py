@@ -170,7 +170,10 @@ class NightForm(forms.Form):
         if capacity is not None and games and capacity < smallest:
             self.add_error(
                 "capacity",
-                _("The capacity is below the smallest table of the games offered (%(n)d players).") % {"n": smallest},
+                digits(
+                    _("The capacity is below the smallest table of the games offered (%(n)d players).")
+                    % {"n": smallest}
+                ),
             )
         if not data.get("online") and not (data.get("address") or "").strip() and "address" not in self.errors:
             self.add_error("address", _("Give an address, or mark the night as online."))

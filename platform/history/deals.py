@@ -26,6 +26,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.base import IllegalAction
+from shabneshin.localize import digits
 from tables.models import Match, Move, Seat
 
 SCHEME = "hmac-sha256-v1"
@@ -135,19 +136,25 @@ def verify(match: Match, secret: str | None = None) -> Verdict:
         try:
             state = engine.apply(state, move.seat, move.action)
         except IllegalAction:
-            verdict.add(False, _("Move %(n)d cannot be played from the replayed state.") % {"n": move.seq}, move.seq)
+            verdict.add(
+                False, digits(_("Move %(n)d cannot be played from the replayed state.") % {"n": move.seq}), move.seq
+            )
             return verdict
         if move.state_hash and state_hash(state) != move.state_hash:
             verdict.add(
-                False, _("Move %(n)d leads to a different state than the one played.") % {"n": move.seq}, move.seq
+                False,
+                digits(_("Move %(n)d leads to a different state than the one played.") % {"n": move.seq}),
+                move.seq,
             )
             return verdict
-        verdict.add(True, _("Move %(n)d: the same state as when it was played.") % {"n": move.seq}, move.seq)
+        verdict.add(True, digits(_("Move %(n)d: the same state as when it was played.") % {"n": move.seq}), move.seq)
     same = state_hash(state) == state_hash(match.state)
     verdict.add(
         same,
-        _("Every move (%(n)d) replays to the states that were played, and to the final state.")
-        % {"n": match.moves.count()}
+        digits(
+            _("Every move (%(n)d) replays to the states that were played, and to the final state.")
+            % {"n": match.moves.count()}
+        )
         if same
         else _("The replay ends in a different state than the match."),
     )

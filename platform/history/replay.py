@@ -18,6 +18,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from games.base import Engine, State
+from shabneshin.localize import digits
 from tables.models import Match, Move, Seat
 from tables.renderer import TEMPLATE_PARTS, log_items, ring_rows
 from tables.rendering import seat_names
@@ -71,7 +72,10 @@ def parse_step(raw: str | None, last: int) -> int:
         return last
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 6) or int(raw) > last:
         raise NotReplayable(
-            _("This match has no step %(step)s: its steps run from 0 to %(last)d.") % {"step": raw[:12], "last": last}
+            digits(
+                _("This match has no step %(step)s: its steps run from 0 to %(last)d.")
+                % {"step": raw[:12], "last": last}
+            )
         )
     return int(raw)
 

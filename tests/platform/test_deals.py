@@ -4,15 +4,19 @@ secret or move fails, naming where."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from games import registry
 from history import deals
+from tables import moderator
 from tables.models import Match, Move
-from tests.platform.helpers import started_werewolf
+from tests.platform.helpers import play_until_over, started_werewolf
+from tests.platform.latin_digits import latin_digits_in_text
 from tests.platform.replaying import played
 
 ENGINES = [e.slug for e in registry.all()]
@@ -127,3 +131,34 @@ def test_an_aborted_matchs_secret_stays_sealed(client, alice):
     assert match.deal_secret not in page and "stays sealed" in page
     response = client.get(reverse("history:verify", args=[match.pk]))
     assert response.status_code == 409 and match.deal_secret not in response.content.decode()
+
+
+def test_the_replay_check_reads_in_persian_digits(client, alice):
+    """Every line of the check counts its moves in Persian digits on a Persian page."""
+    match, _ = played(alice, "werewolf", 5, seed=2)
+    client.force_login(alice)
+    verified = client.get(reverse("history:verify", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="fa")
+    page = verified.content.decode()
+    assert verified.status_code == 200 and 'data-testid="verified"' in page
+    assert latin_digits_in_text(page) == []
+    refused = client.get(reverse("history:match", args=[match.pk]) + "?step=99999", HTTP_ACCEPT_LANGUAGE="fa")
+    assert latin_digits_in_text(refused.content.decode()) == []
+
+
+def test_a_match_whose_nights_closed_with_their_picks_replays_move_by_move(alice, bob):
+    """A night pick after the turn's minimum carries its close (tables.moderator): both moves are
+    in the log, each stamped with the state it led to, and the check replays them one by one."""
+    match = started_werewolf(alice, [bob], seed=None)  # a verifiable deal
+    minimum = match.table.timers()["night_turn_min_s"]
+    Match.objects.filter(pk=match.pk).update(window_started_at=timezone.now() - timedelta(seconds=minimum + 1))
+    (seat,) = match.engine.awaiting(match.state)
+    pick = next(a for a in match.engine.legal_actions(match.state, seat) if a["type"] == "pick")
+    moderator.submit(match.pk, seat, pick, version=0)
+    match = Match.objects.get(pk=match.pk)
+    moves = list(match.moves.order_by("seq"))
+    assert [m.source for m in moves] == ["player", "clock"]
+    assert moves[0].state_hash != moves[1].state_hash
+    assert moves[1].state_hash == deals.state_hash(match.state)
+    match = play_until_over(match)
+    verdict = deals.verify(match)
+    assert verdict.ok, [c.text for c in verdict.checks]

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from clubs import invites, members, rsvp
 from clubs.models import Club, Membership, Night, Series
+from tests.platform.latin_digits import latin_digits_in_text
 
 CLUB_FORM = {
     "name": "Café wolves",
@@ -299,3 +300,16 @@ def test_my_reminder_offset_is_saved_and_my_reminders_follow_it(client, night, c
     assert Reminder.objects.get(user=charlie, kind="before").due_at == night.starts_at - timedelta(minutes=120)
     assert client.post("/calendar/", {"reminder_minutes": "30", "email": "c@example.com"}).status_code == 302
     assert Reminder.objects.get(user=charlie, kind="before").due_at == night.starts_at - timedelta(minutes=30)
+
+
+def test_a_refused_capacity_reads_in_persian_digits(client, club, bob):
+    """Shirin's form in Persian: the smallest table's count in Persian digits, as every number on
+    the page."""
+    client.force_login(bob)
+    response = client.post(
+        "/clubs/wolves/nights/new/", _night_form(_future_local(), capacity="4"), HTTP_ACCEPT_LANGUAGE="fa"
+    )
+    assert response.status_code == 200 and not Night.objects.exists()
+    page = response.content.decode()
+    assert "(۵ نفر)" in page, "the refusal names the smallest table in Persian digits"
+    assert latin_digits_in_text(page) == []
