@@ -90,3 +90,16 @@ def sign_up(page, base: str, username: str) -> None:
     page.fill("input[name=password2]", "a-long-password-1")
     page.click("main button[type=submit]")
     page.wait_for_url(re.compile(r".*/$"))
+
+
+def create_club(page, base: str, name: str, slug: str, time_zone: str) -> str:
+    """The signed-in organizer creates a club; returns a fresh invite link to it."""
+    page.goto(f"{base}/clubs/new/")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=slug]", slug)
+    page.fill("input[name=time_zone]", time_zone)
+    page.click("[data-testid=club-form] button[type=submit]")
+    page.wait_for_url(re.compile(rf".*/clubs/{slug}/$"))
+    page.click("[data-testid=invites]")
+    page.click("[data-testid=invite-form] button")
+    return page.locator("[data-testid=club-invite-link]").first.input_value()

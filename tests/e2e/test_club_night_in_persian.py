@@ -12,7 +12,7 @@ import jdatetime
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.flows import sign_up
+from tests.e2e.flows import create_club, sign_up
 
 pytestmark = pytest.mark.e2e
 
@@ -31,17 +31,9 @@ def test_a_persian_organizer_plans_a_night_in_jalali_on_a_phone_and_a_member_ans
     shirin = new_page("fa")
     shirin.set_viewport_size(PHONE)
     sign_up(shirin, server, "shirin")
-    shirin.goto(f"{server}/clubs/new/")
-    shirin.fill("input[name=name]", "شب‌های گرگینه")
-    shirin.fill("input[name=slug]", "werewolf-nights")
-    shirin.fill("input[name=time_zone]", "Asia/Tehran")
-    shirin.click("[data-testid=club-form] button[type=submit]")
-    shirin.wait_for_url(re.compile(r".*/clubs/werewolf-nights/$"))
+    invite = create_club(shirin, server, "شب‌های گرگینه", "werewolf-nights", "Asia/Tehran")
     assert shirin.evaluate("document.documentElement.dir") == "rtl"
     assert _wider_than_the_page(shirin) <= 0
-    shirin.click("[data-testid=invites]")
-    shirin.click("[data-testid=invite-form] button")
-    invite = shirin.locator("[data-testid=club-invite-link]").first.input_value()
 
     kaveh = new_page("fa")
     kaveh.set_viewport_size(PHONE)

@@ -11,7 +11,7 @@ import icalendar
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.flows import sign_up
+from tests.e2e.flows import create_club, sign_up
 
 pytestmark = pytest.mark.e2e
 
@@ -23,15 +23,7 @@ def _live(page) -> None:
 def test_an_organizer_plans_a_weekly_night_and_the_waitlist_fills_a_freed_seat(server, new_page):
     olga = new_page("en")
     sign_up(olga, server, "olga")
-    olga.goto(f"{server}/clubs/new/")
-    olga.fill("input[name=name]", "Dracula Thursdays")
-    olga.fill("input[name=slug]", "dracula-thursdays")
-    olga.fill("input[name=time_zone]", "Europe/Berlin")
-    olga.click("[data-testid=club-form] button[type=submit]")
-    olga.wait_for_url(re.compile(r".*/clubs/dracula-thursdays/$"))
-    olga.click("[data-testid=invites]")
-    olga.click("[data-testid=invite-form] button")
-    invite = olga.locator("[data-testid=club-invite-link]").first.input_value()
+    invite = create_club(olga, server, "Dracula Thursdays", "dracula-thursdays", "Europe/Berlin")
     assert olga.locator(".qr svg").count() == 1
 
     members = []

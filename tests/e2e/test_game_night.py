@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.flows import play_until_over, sign_up, wait_for_socket
+from tests.e2e.flows import create_club, play_until_over, sign_up, wait_for_socket
 
 pytestmark = pytest.mark.e2e
 
@@ -27,15 +27,7 @@ def test_a_game_night_checks_in_seats_plays_scores_and_recaps(server, new_page):
     olga = new_page("en")
     olga.on("dialog", lambda dialog: dialog.accept())
     sign_up(olga, server, "ghazal")
-    olga.goto(f"{server}/clubs/new/")
-    olga.fill("input[name=name]", "Friday Night Club")
-    olga.fill("input[name=slug]", "friday-night")
-    olga.fill("input[name=time_zone]", "UTC")
-    olga.click("[data-testid=club-form] button[type=submit]")
-    olga.wait_for_url(re.compile(r".*/clubs/friday-night/$"))
-    olga.click("[data-testid=invites]")
-    olga.click("[data-testid=invite-form] button")
-    invite = olga.locator("[data-testid=club-invite-link]").first.input_value()
+    invite = create_club(olga, server, "Friday Night Club", "friday-night", "UTC")
 
     olga.goto(f"{server}/clubs/friday-night/nights/new/")
     starts = datetime.now(UTC) + timedelta(minutes=30)
