@@ -154,13 +154,7 @@ def _seats(match: Match) -> list[Seat]:
 
 
 def _apply(
-    match: Match,
-    seat: int,
-    action: Any,
-    source: str,
-    now: datetime,
-    seats: list[Seat],
-    commit: bool = False,
+    match: Match, seat: int, action: Any, source: str, now: datetime, seats: list[Seat], commit: bool = False
 ) -> int:
     """One move, inside a lock, then every timeout it made due at once (a night pick after the
     turn's minimum closes the turn now, §3.1 of werewolf): engine call, new state, version, move

@@ -43,8 +43,15 @@ def test_a_phone_header_fades_the_edge_with_more_links_beyond_it(server, new_pag
     assert start == 40 and end < 1, "at the end: only the near edge fades (a scroll ends within a pixel)"
 
 
-def test_a_header_that_fits_fades_nothing(server, new_page):
+def test_a_scrolling_bar_that_fits_fades_nothing(server, new_page):
+    """A visitor's shorter bar on a 740 px tablet: the bar scrolls sideways there (the phone
+    layout) but everything fits, so nothing is dimmed; nor on a desktop's bar."""
     page = new_page("en")
+    page.set_viewport_size({"width": 740, "height": 900})
+    page.goto(f"{server}/")
+    assert page.evaluate("getComputedStyle(document.querySelector('.topbar .nav')).overflowX") == "auto"
+    start, end, overflows = page.evaluate(FADES)
+    assert not overflows and (start, end) == (0, 0)
     page.set_viewport_size({"width": 1280, "height": 900})
     become_guest(page, server, "Meera")
     start, end, overflows = page.evaluate(FADES)
