@@ -26,8 +26,8 @@ from functools import cache, cached_property, partial
 from typing import Any
 
 from django.dispatch import receiver
-from django.template import defaultfilters
-from django.template.loader import render_to_string, select_template
+from django.template import Context, defaultfilters
+from django.template.loader import get_template, render_to_string, select_template
 from django.utils import dateformat, translation
 from django.utils.autoreload import file_changed
 from django.utils.safestring import mark_safe
@@ -437,20 +437,16 @@ def log_items(
             return list(last_items)
         if len(last_items) < len(entries) and _extends(whole, last_whole):
             out = list(last_items)
+    onlooker_view = {**small_view, "seat": None}
+    shared = (slug, fixed[1], fixed[3], tpl, names)
+    own = (seat, small_view, fixed[4])
+    onlooker = (None, onlooker_view, fingerprint(onlooker_view))
     for entry in entries[len(out) :]:
-        reader = seat if seat is not None and (entry.get("to") is not None or _names_seat(entry, seat)) else None
-        reader_view = small_view if reader == seat else {**small_view, "seat": None}
-        key = (slug, fixed[1], reader, fixed[3], fingerprint(reader_view), fingerprint(entry))
-        item = _log_items.get(key)
-        if item is None:
-            item = mark_safe(  # noqa: S308 - rendered by our own autoescaping template
-                render_to_string(
-                    "tables/_log_item.html",
-                    {"entry": entry, "names": names, "my_seat": reader, "view": reader_view, "tpl": tpl, "slug": slug},
-                )
-            )
-            _log_items.put(key, item)
-        out.append(item)
+        entry_key = fingerprint(entry)
+        if seat is None or not _names_seat(entry, seat):
+            out.append(_log_item(shared, entry, entry_key, onlooker)[0])
+        else:
+            out.append(_named_seats_log_item(shared, entry, entry_key, own, onlooker))
     _log_lists.put(fixed, (whole, tuple(out)))
     return out
 
@@ -468,12 +464,59 @@ def _extends(whole: bytes | str, last: bytes | str) -> bool:
     return False
 
 
+def _log_item(
+    shared: tuple[Any, ...], entry: dict[str, Any], entry_key: Any, reader_of: tuple[Any, ...]
+) -> tuple[str, bool]:
+    """One entry's ``<li>`` for ``reader_of`` (a reader's seat, None for an onlooker, with the
+    small view it gets and that view's encoding), rendered once, and whether its rendering read
+    who the reader is (``my_seat`` or ``view.seat``: :class:`_ReaderWatch`)."""
+    key = _log_item_key(shared, entry_key, reader_of)
+    found = _log_items.get(key)
+    if found is None:
+        slug, _, _, tpl, names = shared
+        reader, reader_view, _ = reader_of
+        values = {"entry": entry, "names": names, "my_seat": reader, "view": reader_view, "tpl": tpl, "slug": slug}
+        html, reads_reader = _render_watching_the_reader(values)
+        found = (mark_safe(html), reads_reader)  # noqa: S308 - rendered by our own autoescaping template
+        _log_items.put(key, found)
+    return found  # type: ignore[no-any-return]
+
+
+def _log_item_key(shared: tuple[Any, ...], entry_key: Any, reader_of: tuple[Any, ...]) -> tuple[Any, ...]:
+    slug, language, names_key, _, _ = shared
+    return (slug, language, reader_of[0], names_key, reader_of[2], entry_key)
+
+
+def _named_seats_log_item(
+    shared: tuple[Any, ...], entry: dict[str, Any], entry_key: Any, own: tuple[Any, ...], onlooker: tuple[Any, ...]
+) -> str:
+    """The ``<li>`` of an entry that names the viewer's seat (:func:`_names_seat`, its ``to``
+    included). It speaks to that seat in words of its own only if its rendering reads who the
+    reader is ("you picked", "Your role"); else it is the onlooker's rendering, which every seat
+    that may read the entry shares (the votes of a day, which name every seat, are rendered once).
+    Whichever of the two renderings comes first tells: the seat's own, if it did not read the
+    reader, is also the onlooker's.
+
+    No secret rides on this: a viewer's list holds only the entries its view holds, and an item is
+    made of its entry, the names and the view's public part.
+    ``test_cached_log_entries_render_as_the_whole_context_would`` checks every seat."""
+    onlookers_key = _log_item_key(shared, entry_key, onlooker)
+    seen = _log_items.get(onlookers_key)
+    if seen is not None and not seen[1]:
+        return seen[0]  # type: ignore[no-any-return]
+    html, reads_reader = _log_item(shared, entry, entry_key, own)
+    if not reads_reader and seen is None:
+        _log_items.put(onlookers_key, (html, False))
+    return html
+
+
 def _names_seat(value: Any, seat: int) -> bool:
     """Whether ``seat`` appears anywhere in a log entry: as a number, or a key or string of its
-    digits. An entry that does not name the viewer's seat, and is not addressed to one seat
-    (``to``), reads the same to every seat as to a spectator, so it is rendered once for all of
-    them (``test_cached_log_entries_render_as_the_whole_context_would`` checks every seat). Too
-    wide a match only costs a rendering of its own."""
+    digits. An entry that does not name the viewer's seat (its ``to`` included) reads the same to
+    that seat as to a spectator, even where its template says "you" to the seat it names
+    (``test_cached_log_entries_render_as_the_whole_context_would`` checks every seat). Too wide a
+    match only costs a rendering of its own, and only for an entry whose template reads who its
+    reader is (:func:`_log_item`)."""
     if isinstance(value, bool):
         return False
     if isinstance(value, int):
@@ -485,6 +528,97 @@ def _names_seat(value: Any, seat: int) -> bool:
     if isinstance(value, (list, tuple)):
         return any(_names_seat(v, seat) for v in value)
     return False
+
+
+class _ReaderWatch:
+    """Whether a rendering read who its reader is: ``my_seat`` from the context, or ``seat`` from
+    its ``view`` (:class:`_WatchedView`), or read the context or the view whole (conservatively
+    counted as reading it)."""
+
+    def __init__(self) -> None:
+        self.read = False
+
+
+class _WatchedContext(Context):
+    """A template context that notes reads of ``my_seat`` (and a read of everything: a flatten, an
+    iteration) in its :class:`_ReaderWatch`; copies made for an include share it."""
+
+    watch: _ReaderWatch
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "my_seat":
+            self.watch.read = True
+        return super().__getitem__(key)
+
+    def get(self, key: str, otherwise: Any = None) -> Any:
+        if key == "my_seat":
+            self.watch.read = True
+        return super().get(key, otherwise)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        if key == "my_seat":
+            self.watch.read = True
+        return super().setdefault(key, default)
+
+    def flatten(self) -> dict[str, Any]:
+        self.watch.read = True
+        return super().flatten()
+
+    def __iter__(self) -> Any:
+        self.watch.read = True
+        return super().__iter__()
+
+
+class _WatchedView(dict[str, Any]):
+    """A log entry's small view (:func:`log_view`) that notes in its :class:`_ReaderWatch` a read
+    of ``seat``, or of all its values at once."""
+
+    def __init__(self, view: dict[str, Any], watch: _ReaderWatch) -> None:
+        super().__init__(view)
+        self.watch = watch
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "seat":
+            self.watch.read = True
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key == "seat":
+            self.watch.read = True
+        return super().get(key, default)
+
+    def _whole(self) -> None:
+        self.watch.read = True
+
+    def __iter__(self) -> Any:  # also makes dict(view) and {**view} go through __getitem__
+        self._whole()
+        return super().__iter__()
+
+    def items(self) -> Any:
+        self._whole()
+        return super().items()
+
+    def values(self) -> Any:
+        self._whole()
+        return super().values()
+
+    def copy(self) -> dict[str, Any]:
+        self._whole()
+        return super().copy()
+
+    def __repr__(self) -> str:
+        self._whole()
+        return super().__repr__()
+
+
+def _render_watching_the_reader(values: dict[str, Any]) -> tuple[str, bool]:
+    """``tables/_log_item.html`` rendered with ``values`` (an onlooker's), as render_to_string
+    would, and whether it read who the reader is."""
+    template = get_template("tables/_log_item.html")
+    watch = _ReaderWatch()
+    context = _WatchedContext({**values, "view": _WatchedView(values["view"], watch)}, autoescape=True)
+    context.watch = watch
+    return template.template.render(context), watch.read
 
 
 # --- fragments -------------------------------------------------------------------------------------

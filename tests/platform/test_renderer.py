@@ -443,6 +443,58 @@ def test_a_log_entry_that_names_a_seat_is_rendered_for_that_seat_and_shared_by_t
     assert other[0] is items(0)[0]  # the same rendering, not an equal one
 
 
+def _log_items_of(slug, entry, seat, over=False, names=("Afsaneh", "Bahram", "Chista", "Dara", "Elham")):
+    from django.utils import translation
+
+    tpl = {part: [f"games/{slug}/_{part}.html", f"tables/_{part}.html"] for part in renderer.TEMPLATE_PARTS}
+    view = {"log": [entry], "seat": seat, "over": over, "result": None}
+    with translation.override("en"):
+        return renderer.log_items(slug, view, list(names), seat, tpl)
+
+
+def test_the_days_votes_naming_every_seat_are_rendered_once_for_all_of_them(monkeypatch):
+    """The votes of a day name every seat, but their words are the same to each of them (the
+    template never reads who is reading): one rendering, shared by the spectator and every seat."""
+    renderer.clear_caches()
+    rendered = []
+    watching = renderer._render_watching_the_reader
+    monkeypatch.setattr(renderer, "_render_watching_the_reader", lambda values: rendered.append(1) or watching(values))
+    entry = {"kind": "votes_revealed", "votes": [[0, 1], [1, 2], [2, None], [3, 1], [4, 1]], "eliminated": 1}
+    entry["role"] = "VILLAGER"
+    items = [_log_items_of("werewolf", entry, seat)[0] for seat in (None, 0, 1, 2, 3, 4)]
+    assert "Bahram was voted out" in items[0]
+    assert all(item is items[0] for item in items), "one rendering, not equal ones"
+    assert len(rendered) == 1
+
+
+@pytest.mark.parametrize(
+    ("slug", "entry", "own_words"),
+    [
+        # Werewolf's template says "you" by comparing the entry's seat with my_seat ...
+        ("werewolf", {"kind": "night_pick", "round": 1, "seat": 2, "target": 3, "to": None}, "you picked"),
+        # ... Night of the Mummy's with the view's seat.
+        ("mummy", {"kind": "peek", "seat": 2, "slot": 0, "guest": "ANUBIS", "to": None}, "You peek"),
+    ],
+)
+def test_a_public_entry_that_says_you_to_the_seat_it_names_is_that_seats_own(slug, entry, own_words):
+    """Chista (seat 2) reads the entry about her in her own words; Elham (seat 4), whom it does not
+    name, reads what a spectator reads."""
+    renderer.clear_caches()
+    spectator, chista, elham = (_log_items_of(slug, entry, seat)[0] for seat in (None, 2, 4))
+    assert own_words in chista and own_words not in spectator
+    assert elham is spectator
+
+
+def test_once_the_game_is_over_a_role_card_says_you_only_to_its_owner():
+    """The log is open to all once the game is over: Chista's role card says "Your role" to her
+    alone; Elham, whom it does not name, reads what a spectator reads, one rendering for both."""
+    renderer.clear_caches()
+    entry = {"kind": "role_dealt", "seat": 2, "role": "SEER", "to": [2]}
+    spectator, chista, elham = (_log_items_of("werewolf", entry, seat, over=True)[0] for seat in (None, 2, 4))
+    assert "Your role" in chista and "Chista's role" in spectator
+    assert elham is spectator
+
+
 class _Arriving:
     """A socket at the moment it arrives at its table (tables/hub.py's view of a consumer)."""
 
