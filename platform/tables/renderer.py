@@ -238,6 +238,12 @@ def snapshot_for_event(table_id: int, event: str | None) -> Snapshot | None:
     return snapshot
 
 
+def primed(table_id: int, event: str) -> Snapshot | None:
+    """The snapshot this process already holds for ``event`` (the moderator's, :func:`prime`, or
+    one loaded for an earlier socket): rendering it reads no database."""
+    return _snapshots.get((table_id, event))  # type: ignore[no-any-return]
+
+
 def clear_caches() -> None:
     _snapshots.clear()
     _renders.clear()

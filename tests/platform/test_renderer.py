@@ -290,7 +290,8 @@ async def test_another_tables_latency_stays_flat_during_a_stale_flood(alice, bob
 
 async def test_one_change_is_rendered_in_one_trip_for_all_of_a_process_sockets(alice, bob, charlie, monkeypatch):
     """tables/hub.py: the first socket to hear a change renders every local socket's audience in
-    one worker-thread trip; the table is read once, and each socket still gets only its own seat."""
+    one piece of work (a worker-thread trip, or on the loop for the move's own primed snapshot with
+    PostgreSQL); the table is read once, and each socket still gets only its own seat."""
     from tables import hub as hub_module
 
     match = await start_werewolf(alice, [bob])  # alice SEER at 0, bob VILLAGER at 1
@@ -299,17 +300,17 @@ async def test_one_change_is_rendered_in_one_trip_for_all_of_a_process_sockets(a
     for tab in tabs:
         await receive_html(tab)
     trips = {"all": 0, "one": 0}
-    render_all, render_one = hub_module._render_all, hub_module._render_one
+    renders_of, render_one = hub_module._renders_of, hub_module._render_one
 
-    async def counted_all(*args):
+    def counted_all(*args):
         trips["all"] += 1
-        return await render_all(*args)
+        return renders_of(*args)
 
     async def counted_one(*args):
         trips["one"] += 1
         return await render_one(*args)
 
-    monkeypatch.setattr(hub_module, "_render_all", counted_all)
+    monkeypatch.setattr(hub_module, "_renders_of", counted_all)
     monkeypatch.setattr(hub_module, "_render_one", counted_one)
     await tabs[0].send_to(text_data=action_message({"type": "pick", "target": 2}, 0))
     seen = [await receive_until(tab, 'data-version="1"') for tab in tabs]
@@ -560,3 +561,54 @@ async def test_a_socket_arriving_once_the_load_began_gets_a_load_of_its_own(sett
     mine, theirs = await first, await late
     assert len(loads) == 2, "the late socket's table was loaded after it arrived"
     assert (mine.audience.seat, theirs.audience.seat) == (0, 1)
+
+
+def _prime_a_pick(match_id):
+    """Alice's night pick, as the moderator makes it: its snapshot primed in this process."""
+    from tables import broadcast, moderator
+
+    events = []
+    real = broadcast.table_changed
+    broadcast.table_changed = lambda token, version=0, event=None: events.append(event) or real(token, version, event)
+    try:
+        moderator.submit(match_id, 0, {"type": "pick", "target": 2}, 0)
+    finally:
+        broadcast.table_changed = real
+    return events[-1]
+
+
+async def test_a_moves_own_snapshot_is_rendered_on_the_loop_while_the_worker_is_busy(settings, monkeypatch, alice, bob):
+    """With PostgreSQL the database work queues on Channels' one worker thread, where moves wait
+    for their round trips. A move this process made left its snapshot primed: the table's sockets
+    get it rendered at once, on the loop, without the worker and without reading the table. A
+    change it did not make (no snapshot here) still waits for the worker, which loads it."""
+    from tables import hub as hub_module
+
+    settings.DATABASE_WORK_ON_LOOP = False
+    match = await database_sync_to_async(started_werewolf)(alice, [bob])  # alice SEER at 0, bob VILLAGER at 1
+    event = await database_sync_to_async(_prime_a_pick)(match.pk)
+    loads = []
+    real_load = renderer.load
+    monkeypatch.setattr(renderer, "load", lambda table_id: loads.append(table_id) or real_load(table_id))
+    sockets = [_Arriving(user) for user in (alice, bob)]
+    for socket in sockets:
+        hub_module.hub.join(match.table_id, socket)
+    gate = threading.Event()
+    busy = asyncio.ensure_future(database_sync_to_async(gate.wait)(10))  # the worker is taken meanwhile
+    try:
+        await asyncio.sleep(0.05)
+        mine = await asyncio.wait_for(hub_module.hub.rendered_for(match.table_id, event, sockets[0]), 5)
+        theirs = await asyncio.wait_for(hub_module.hub.rendered_for(match.table_id, event, sockets[1]), 5)
+        assert not busy.done() and loads == []
+        assert (mine.audience.seat, theirs.audience.seat) == (0, 1)
+        assert mine.snapshot.version == 1 and "is a wolf" in "".join(mine.fragments.values())
+        assert "is a wolf" not in "".join(theirs.fragments.values())
+        unheard = asyncio.ensure_future(hub_module.hub.rendered_for(match.table_id, "another-process", sockets[0]))
+        await asyncio.sleep(0.2)
+        assert not unheard.done(), "a change this process did not make waits for the worker"
+    finally:
+        gate.set()
+        await busy
+        for socket in sockets:
+            hub_module.hub.leave(match.table_id, socket)
+    assert (await unheard).snapshot.version == 1 and loads == [match.table_id]
