@@ -320,7 +320,12 @@ def _run_due_for(match_id: int, now: datetime) -> tuple[int, datetime | None]:
     """Apply what is due for one match; return how many moves, and its next deadline."""
     due_match = _DUE_MATCH_LOCKED[connection.features.has_select_for_update_skip_locked]
     with atomic_in_two_trips():  # BEGIN goes with the lock; several moves may follow, then COMMIT
-        match = next(iter(due_match.fetch(pk=match_id, now=now)), None)
+        # The lock and the seats read under it, in one round trip on PostgreSQL as for a player's
+        # move (submit); the seats go unused when the match is no longer due, or paused.
+        found, seats = run_together(
+            due_match.prepare(pk=match_id, now=now), _SEATS_OF_MATCH.prepare(match_id=match_id)
+        )
+        match = next(iter(found), None)
         if match is None:
             return 0, None  # another process took it, or it was answered in the meantime
         if match.paused_at is not None:
@@ -329,8 +334,7 @@ def _run_due_for(match_id: int, now: datetime) -> tuple[int, datetime | None]:
                 _abort_locked(match, now, "paused")
                 return 0, None
             return 0, match.next_deadline
-        applied = 0
-        seats = _seats(match)  # _apply keeps these rows current (a seat may be handed to a bot)
+        applied = 0  # _apply keeps the seats' rows current (a seat may be handed to a bot)
         while match.status == Match.Status.PLAYING and applied < MAX_CLOCK_MOVES_PER_MATCH:
             due = [(when, seat, how) for seat, (when, how) in _due_times(match, seats, now).items() if when <= now]
             if not due:

@@ -475,3 +475,23 @@ def test_a_two_trip_block_whose_first_statement_is_an_executemany_begins_first_a
         raise Undone
     assert fresh(match).version == 0, "the executemany's rows went with the block's rollback"
     assert connection.connection.info.transaction_status.name == "IDLE"
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_the_clocks_lock_and_the_seats_are_one_round_trip(alice, bob, psycopg_commands):
+    """The clock's look at a due match: BEGIN, the lock and the seats read under it travel
+    together, as a player's move does; then the move's writes, then COMMIT (the clock may apply
+    several moves in one transaction: here Alice's missed night turn, her seat's attendance
+    written with it)."""
+    match = started_werewolf(alice, [bob])
+    due_at = fresh(match).next_deadline
+    psycopg_commands.clear()
+    with CaptureQueriesContext(connection) as captured:
+        moved, _ = moderator._run_due_for(match.pk, due_at + timedelta(milliseconds=1))
+    logged = [q["sql"] for q in captured.captured_queries]
+    sent = logged[logged.index("BEGIN") + 1 : logged.index("COMMIT")]  # Django's markers, not queries
+    assert moved >= 1
+    assert sent[0].startswith("BEGIN; ") and "FOR UPDATE" in sent[0] and '"tables_seat"' in sent[0]
+    assert len(sent) == 2 and 'UPDATE "tables_match"' in sent[1], "the lock and the seats, then the writes"
+    assert psycopg_commands == [b"COMMIT"]
