@@ -15,7 +15,7 @@ on PostgreSQL and Redis, and fewer moves a second in both). One exception, with 
 on Channels' worker thread (PostgreSQL): a move this process made left its snapshot primed, which
 renders without the database, so it is rendered on the loop's thread (:func:`_render_all_where_it_pays`)
 and the worker, whose moves mostly wait for PostgreSQL, goes on to the next move (``make bench``
-(b) staggered, 15 s runs, alternated: p99 692–770 ms before, 346–597 after).
+(b) staggered, 15 s runs, alternated: p99 692–770 ms before, 301–597 after).
 
 A socket that joined after the hop began, or whose result is missing, falls back to its own hop.
 
