@@ -544,6 +544,11 @@ class _ReaderWatch:
     def __init__(self) -> None:
         self.read = False
 
+    def note(self, key: str | None, reader_key: str) -> None:
+        """A read of ``key`` (None: of everything), where ``reader_key`` names the reader."""
+        if key is None or key == reader_key:
+            self.read = True
+
 
 class _WatchedContext(Context):
     """A template context that notes reads of ``my_seat`` (and a read of everything: a flatten, an
@@ -552,26 +557,23 @@ class _WatchedContext(Context):
     watch: _ReaderWatch
 
     def __getitem__(self, key: str) -> Any:
-        if key == "my_seat":
-            self.watch.read = True
+        self.watch.note(key, "my_seat")
         return super().__getitem__(key)
 
     def get(self, key: str, otherwise: Any = None) -> Any:
-        if key == "my_seat":
-            self.watch.read = True
+        self.watch.note(key, "my_seat")
         return super().get(key, otherwise)
 
     def setdefault(self, key: str, default: Any = None) -> Any:
-        if key == "my_seat":
-            self.watch.read = True
+        self.watch.note(key, "my_seat")
         return super().setdefault(key, default)
 
     def flatten(self) -> dict[str, Any]:
-        self.watch.read = True
+        self.watch.note(None, "my_seat")
         return super().flatten()
 
     def __iter__(self) -> Any:
-        self.watch.read = True
+        self.watch.note(None, "my_seat")
         return super().__iter__()
 
 
@@ -584,45 +586,41 @@ class _WatchedView(dict[str, Any]):
         self.watch = watch
 
     def __getitem__(self, key: str) -> Any:
-        if key == "seat":
-            self.watch.read = True
+        self.watch.note(key, "seat")
         return super().__getitem__(key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        if key == "seat":
-            self.watch.read = True
+        self.watch.note(key, "seat")
         return super().get(key, default)
 
-    def _whole(self) -> None:
-        self.watch.read = True
-
     def __iter__(self) -> Any:  # also makes dict(view) and {**view} go through __getitem__
-        self._whole()
+        self.watch.note(None, "seat")
         return super().__iter__()
 
     def items(self) -> Any:
-        self._whole()
+        self.watch.note(None, "seat")
         return super().items()
 
     def values(self) -> Any:
-        self._whole()
+        self.watch.note(None, "seat")
         return super().values()
 
     def copy(self) -> dict[str, Any]:
-        self._whole()
+        self.watch.note(None, "seat")
         return super().copy()
 
     def __repr__(self) -> str:
-        self._whole()
+        self.watch.note(None, "seat")
         return super().__repr__()
 
 
 def _render_watching_the_reader(values: dict[str, Any]) -> tuple[str, bool]:
-    """``tables/_log_item.html`` rendered with ``values`` (an onlooker's), as render_to_string
-    would, and whether it read who the reader is."""
+    """``tables/_log_item.html`` rendered with ``values``, as render_to_string would, and whether
+    the rendering read who the reader is."""
     template = get_template("tables/_log_item.html")
     watch = _ReaderWatch()
-    context = _WatchedContext({**values, "view": _WatchedView(values["view"], watch)}, autoescape=True)
+    view = _WatchedView(values["view"], watch)
+    context = _WatchedContext({**values, "view": view}, autoescape=template.backend.engine.autoescape)
     context.watch = watch
     return template.template.render(context), watch.read
 
