@@ -33,6 +33,7 @@ from django.utils.autoreload import file_changed
 from django.utils.safestring import mark_safe
 
 from games.base import TIMEOUT, visible_log
+from shabneshin.precompiled import run_together
 from tables import actions_view, board_view, chat, decisions, queries, seat_ring
 from tables.fingerprint import fingerprint
 from tables.lru import LRU as _LRU
@@ -157,19 +158,23 @@ def _key(
 
 
 def load(table_id: int) -> Snapshot | None:
-    """The table with its match, and its seats, in two queries; the recent chat when it changed
-    (:func:`tables.chat.recent_with_mutes`), the table's own log when it grew (:func:`_events_of`)."""
-    try:  # precompiled (tables.queries): the ORM's compiling was most of these queries' cost
-        table = queries.TABLE_WITH_MATCH.get(pk=table_id)
-    except Table.DoesNotExist:
+    """The table with its match, and its seats, in two queries (one round trip on PostgreSQL: a
+    process that did not make the move loads it on Channels' one worker thread, where each trip
+    is a wait); the recent chat when it changed (:func:`tables.chat.recent_with_mutes`), the
+    table's own log when it grew (:func:`_events_of`)."""
+    found, seats = run_together(  # precompiled (tables.queries): the ORM's compiling was most of their cost
+        queries.TABLE_WITH_MATCH.prepare(pk=table_id), queries.SEATS_WITH_USERS.prepare(table_id=table_id)
+    )
+    if not found:
         return None
+    table = found[0]
     try:
         match: Match | None = table.match
     except Match.DoesNotExist:
         match = None
     if match is not None:
         match.table = table  # the reverse side is known; don't let a template query it again
-    return _snapshot_of(table, queries.SEATS_WITH_USERS.fetch(table_id=table_id), match)
+    return _snapshot_of(table, seats, match)
 
 
 def _snapshot_of(table: Table, seats: list[Seat], match: Match | None) -> Snapshot:

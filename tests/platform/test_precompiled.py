@@ -85,6 +85,25 @@ def test_the_renderers_table_comes_with_its_match_and_next_table_as_the_orm_read
             table.match  # noqa: B018 - not started: no match, as the ORM says
 
 
+def test_a_table_is_loaded_with_its_match_and_seats_in_one_round_trip_on_postgresql(alice, bob):
+    """A process that did not make a move loads the table on Channels' one worker thread: the
+    table with its match and the seats with their users travel together (the chat and the table's
+    own log are read again only when they changed, as here they have not)."""
+    from tables import renderer
+
+    match = started_werewolf(alice, [bob])
+    renderer.load(match.table_id)  # the chat and the log, read once
+    with CaptureQueriesContext(connection) as captured:
+        snapshot = renderer.load(match.table_id)
+    assert _trips_and_statements(captured.captured_queries) == ((1, 2) if connection.vendor == "postgresql" else (2, 2))
+    assert snapshot is not None and _row(snapshot.match) == _row(Match.objects.get(pk=match.pk))
+    assert [_row(s) for s in snapshot.seats] == [_row(s) for s in moderator._seats(match)]
+    assert [s.user and s.user.display_name for s in snapshot.seats] == [
+        s.user and s.user.display_name for s in moderator._seats(match)
+    ]
+    assert renderer.load(match.table_id + 1000) is None, "no such table"
+
+
 def test_the_clock_reads_a_match_only_while_it_is_playing_and_due(alice):
     match = started_werewolf(alice)
     due = moderator._DUE_MATCH_LOCKED[connection.features.has_select_for_update_skip_locked]
