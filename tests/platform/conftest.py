@@ -18,6 +18,7 @@ EXPECT_SERVICES = os.environ.get("SHABNESHIN_EXPECT_SERVICES") == "1"
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
+    _own_channel_layer_prefix()
     if EXPECT_SERVICES:
         from tests.components import HOW_TO, missing
 
@@ -27,6 +28,20 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             if os.environ.get("CI", "").lower() == "true":
                 pytest.exit(text + " — CI needs every component", returncode=1)
             pytest.exit(text + " — the PostgreSQL/Redis run was skipped", returncode=0)
+
+
+def _own_channel_layer_prefix() -> None:
+    """Each test process its own keys on the shared Redis: two xdist workers each have a night
+    (or a table) with the same id in their own database, and its group ("night.1") would
+    otherwise be one group for both, so one worker's message reached the other's test (seen: a
+    "nothing moved: nothing sent" check that heard the other worker's night). Set before any
+    layer is made (the layers read their settings once)."""
+    from django.conf import settings
+
+    layer = settings.CHANNEL_LAYERS["default"]
+    if layer["BACKEND"] == "shabneshin.layers.RedisChannelLayer":
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        layer.setdefault("CONFIG", {})["prefix"] = f"asgi-{worker}-{uuid4().hex[:8]}"
 
 
 @pytest.fixture(scope="session", autouse=True)
