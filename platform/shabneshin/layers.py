@@ -106,6 +106,17 @@ class RedisChannelLayer(core.RedisChannelLayer):
     members are dropped and the rest read in one pipeline, and each shard's channels lose their
     expired messages in the same script that adds the new one (the parent sends those removals
     in a pipeline of their own first). The keys, scores, capacities and expiries are the parent's.
+
+    A member of this process is handed the message here, as the pump would once Redis gave it
+    back, when the send runs on the loop that receives (a server's sends all do: tables.broadcast
+    runs them there): its copy is not written to Redis and read back. Each of those is four more
+    commands (the script that adds it; the pump's clean-up script, its blocking pop and its backup
+    write; then the backup's removal), which at one daphne was every receive of the bench (issue
+    9). The members are still read from Redis, so those of other processes get it as before. A
+    send from another loop (a management command, a thread's own loop) goes through Redis for
+    everyone. Each channel keeps its messages in the order this process sent them; a message from
+    another process may come before or after one sent here meanwhile, as between two processes
+    already (every consumer of ours renders the state it reads, not the message).
     """
 
     SWEEP_EVERY_S = 1.0
@@ -116,6 +127,7 @@ class RedisChannelLayer(core.RedisChannelLayer):
         self._held: dict[str, collections.deque[tuple[float, dict[str, Any]]]] = {}
         self._pump: asyncio.Task[None] | None = None
         self._swept_at = time.monotonic()
+        self._receiving_loop: asyncio.AbstractEventLoop | None = None  # where this process's channels wait
 
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         assert self.require_valid_group_name(group), "Group name not valid"
@@ -124,7 +136,9 @@ class RedisChannelLayer(core.RedisChannelLayer):
         pipe.zremrangebyscore(key, min=0, max=int(time.time()) - self.group_expiry)
         pipe.zrange(key, 0, -1)
         _, members = await pipe.execute()
-        channel_names = [member.decode("utf8") for member in members]
+        channel_names = self._handed_here([member.decode("utf8") for member in members], message)
+        if not channel_names:
+            return
         by_connection, key_message, key_capacity = self._map_channel_keys_to_connection(channel_names, message)
         for index, keys in by_connection.items():
             now = time.time()
@@ -133,6 +147,27 @@ class RedisChannelLayer(core.RedisChannelLayer):
             over = await self.connection(index).eval(_GROUP_SEND, len(keys), *keys, *arguments)
             if over > 0:
                 log.info("%s of %s channels over capacity in group %s", over, len(channel_names), group)
+
+    def _handed_here(self, channel_names: list[str], message: dict[str, Any]) -> list[str]:
+        """Hands ``message`` to this process's own members when the send runs on the loop they
+        receive on (one copy for them all, as the pump shares one decoded message between the
+        channels it names); the members left for Redis."""
+        try:
+            here = asyncio.get_running_loop() is self._receiving_loop
+        except RuntimeError:
+            here = False
+        if not here:
+            return channel_names
+        ours = self.client_prefix + "!"
+        mine = [name for name in channel_names if "!" in name and self.non_local_name(name).endswith(ours)]
+        if not mine:
+            return channel_names
+        handed = copied_message(message)
+        for channel in mine:
+            self._deliver(channel, handed)
+        self._sweep()
+        handed_to = set(mine)
+        return [name for name in channel_names if name not in handed_to]
 
     async def receive(self, channel: str) -> dict[str, Any]:
         if "!" not in channel:
@@ -145,6 +180,7 @@ class RedisChannelLayer(core.RedisChannelLayer):
                 del self._held[channel]
             return message
         loop = asyncio.get_running_loop()
+        self._receiving_loop = loop
         future: asyncio.Future[dict[str, Any]] = loop.create_future()
         self._waiters.setdefault(channel, collections.deque()).append(future)
         self._start_pump(loop, self.non_local_name(channel))

@@ -221,6 +221,85 @@ def test_a_group_send_reaches_members_in_two_processes_in_two_round_trips(redis_
     asyncio.run(scenario())
 
 
+def _counting_trips(monkeypatch) -> list:
+    from redis.asyncio.client import Pipeline, Redis
+
+    trips: list = []
+    command, execute = Redis.execute_command, Pipeline.execute
+
+    async def counted_command(self, *args, **options):
+        if not isinstance(self, Pipeline):
+            trips.append(args[0])
+        return await command(self, *args, **options)
+
+    async def counted_execute(self, *args, **options):
+        trips.append("pipeline")
+        return await execute(self, *args, **options)
+
+    monkeypatch.setattr(Redis, "execute_command", counted_command)
+    monkeypatch.setattr(Pipeline, "execute", counted_execute)
+    return trips
+
+
+def test_a_group_send_on_the_receiving_loop_hands_this_processs_members_their_copy_without_redis(
+    redis_url, monkeypatch
+):
+    """Kaveh's and Shirin's sockets are in this process, Babak's in another: the members are read
+    from Redis, Babak's copy goes through it, and Kaveh and Shirin get theirs here, once each and
+    in the order sent, none of it written to Redis and read back."""
+    here, there = layer_at(redis_url), layer_at(redis_url)
+
+    async def scenario():
+        kaveh, shirin, babak = await here.new_channel(), await here.new_channel(), await there.new_channel()
+        for channel, layer in ((kaveh, here), (shirin, here), (babak, there)):
+            await layer.group_add("table-11", channel)
+        first = asyncio.ensure_future(here.receive(kaveh))  # this process receives on this loop
+        await until(lambda: kaveh in here._waiters)
+        trips = _counting_trips(monkeypatch)
+        for n in range(3):
+            await here.group_send("table-11", {"type": "table.changed", "event": f"v{n}"})
+        monkeypatch.undo()
+        assert trips == ["pipeline", "EVAL"] * 3, "the members read, and one script for the other process"
+        assert (await first)["event"] == "v0"
+        assert [(await here.receive(kaveh))["event"] for _ in range(2)] == ["v1", "v2"]
+        assert [(await here.receive(shirin))["event"] for _ in range(3)] == ["v0", "v1", "v2"]
+        assert [(await there.receive(babak))["event"] for _ in range(3)] == ["v0", "v1", "v2"]
+        await asyncio.sleep(0.1)
+        assert here._held == {} and here._waiters == {}, "no second copy came through Redis"
+        await there.group_discard("table-11", babak)
+        trips = _counting_trips(monkeypatch)
+        await here.group_send("table-11", {"type": "table.changed", "event": "v3"})
+        monkeypatch.undo()
+        assert trips == ["pipeline"], "every member here: nothing but the members is read"
+        assert (await here.receive(shirin))["event"] == "v3"
+        await here.flush()
+
+    asyncio.run(scenario())
+
+
+def test_a_group_send_from_another_loop_reaches_this_processs_members_through_redis(redis_url):
+    """A management command's or a thread's own loop: its send goes through Redis, and the loop
+    that receives still gets it (a future of one loop is never resolved from another)."""
+    import threading
+
+    layer = layer_at(redis_url)
+
+    async def scenario():
+        seat = await layer.new_channel()
+        await layer.group_add("table-12", seat)
+        waiting = asyncio.ensure_future(layer.receive(seat))
+        await until(lambda: seat in layer._waiters)
+        sender = threading.Thread(
+            target=lambda: asyncio.run(layer.group_send("table-12", {"type": "table.changed", "event": "far"}))
+        )
+        sender.start()
+        await asyncio.get_running_loop().run_in_executor(None, sender.join)
+        assert (await asyncio.wait_for(waiting, 5))["event"] == "far"
+        await layer.flush()
+
+    asyncio.run(scenario())
+
+
 def test_a_group_send_skips_a_full_process_and_counts_expired_messages_as_gone(redis_url):
     """As channels-redis's: the sender's capacity and expiry apply to every member's queue."""
     sender = layer_at(redis_url, capacity=1, expiry=1)
