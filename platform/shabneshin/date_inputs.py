@@ -116,8 +116,9 @@ class CalendarDateTimeInput(CalendarDateInput):
 
 def _example(with_time: bool) -> str:
     """Today (and the next whole hour) as the page would write it, for an error message."""
-    now = timezone.localtime().replace(minute=0, second=0, microsecond=0, tzinfo=None) + dt.timedelta(hours=1)
-    value: dt.date | dt.datetime = now if with_time else now.date()
+    now = timezone.localtime().replace(minute=0, second=0, microsecond=0, tzinfo=None)
+    # Today's date itself: the next hour's would be tomorrow's in a day's last hour.
+    value: dt.date | dt.datetime = now + dt.timedelta(hours=1) if with_time else now.date()
     if _persian_page():
         return _jalali(value, with_time)
     return value.strftime("%Y-%m-%d %H:%M" if with_time else "%Y-%m-%d")

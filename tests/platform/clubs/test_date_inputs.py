@@ -116,3 +116,15 @@ def test_a_persian_players_my_games_filter_takes_a_jalali_day(alice, bob):
     assert reverse("history:match", args=[today.pk]) in page
     assert reverse("history:match", args=[old.pk]) not in page
     assert f'value="{typed}"' in page, "the filter shows the day as it was typed"
+
+
+def test_a_bad_date_in_a_days_last_hour_is_told_with_that_days_date_not_the_next(monkeypatch):
+    from shabneshin import date_inputs
+
+    late = timezone.make_aware(datetime(2026, 12, 4, 23, 30))
+    monkeypatch.setattr(date_inputs.timezone, "localtime", lambda *args: late)
+    with translation.override("fa"):
+        form = HistoryFilterForm({"since": "فردا"})
+        assert not form.is_valid()
+        message = form.errors["since"][0]
+    assert "۱۴۰۵/۰۹/۱۳" in message, message
