@@ -233,7 +233,14 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
             await self._send_rendered(rendered)
 
     async def _send_rendered(self, rendered: Rendered) -> None:
-        """What changed for this socket in a render shared with the process's other sockets."""
+        """What changed for this socket in a render shared with the process's other sockets. A
+        render of an older version than this socket shows (two threads' moves, or two processes',
+        whose messages crossed on the way) is not sent: that would put the table back a move until
+        the next one. The socket is sent the table as it is now instead, so a chat line that rode
+        with the older message still arrives."""
+        if _older_than_shown(rendered.snapshot, self.seen):
+            await self._push()
+            return
         fragments = dict(rendered.fragments)
         fragments["errors"] = renderer.error_fragment(None, self.language)
         self.seen, self.audience = rendered.snapshot, rendered.audience
@@ -277,6 +284,8 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
     def _render(self, error: str | None, event: str | None, reuse: bool = False, status_again: bool = False) -> str:
         assert self.table_id is not None
         snapshot = self.seen if reuse and self.seen is not None else renderer.snapshot_for_event(self.table_id, event)
+        if snapshot is not None and _older_than_shown(snapshot, self.seen):  # see _send_rendered
+            snapshot = renderer.load(self.table_id)
         if snapshot is None:
             return ""
         if status_again:
@@ -346,6 +355,13 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
             except chat.ChatRefused as exc:
                 return exc.message
             return None
+
+
+def _older_than_shown(snapshot: renderer.Snapshot, shown: renderer.Snapshot | None) -> bool:
+    """Whether ``snapshot`` holds an earlier version of the match this socket last showed."""
+    if shown is None or shown.match is None or snapshot.match is None:
+        return False
+    return snapshot.match.pk == shown.match.pk and snapshot.match.version < shown.match.version
 
 
 class LobbyConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsumer):
