@@ -60,9 +60,10 @@ test-faults: $(VENV)/.installed-test
 test-e2e: $(VENV)/.installed-test
 	$(PYTEST) -q tests/e2e tests/bench
 
-# The load benchmark beside a bare Channels echo (README "Performance"); FULL=1 for every run.
+# The load benchmark beside a bare Channels echo (README "Performance"); FULL=1 for every run,
+# REPEAT=K for each run K times with each one's median and range.
 bench: $(VENV)/.installed-test
-	$(PY) scripts/bench/run.py $(if $(FULL),--full,)
+	$(PY) scripts/bench/run.py $(if $(FULL),--full,) $(if $(REPEAT),--repeat $(REPEAT),)
 
 golden: $(VENV)/.installed-test
 	$(PY) scripts/golden.py --all

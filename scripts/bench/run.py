@@ -3,6 +3,7 @@
     .venv/bin/python scripts/bench/run.py            # the short set (8 s a run), about 3½ minutes
     .venv/bin/python scripts/bench/run.py --full     # every mode in every configuration
     .venv/bin/python scripts/bench/run.py --smoke    # two tables, a few moves (make test)
+    .venv/bin/python scripts/bench/run.py --run b:staggered --repeat 5   # one run five times, its spread
 
 Configurations: (a) the embedded default (SQLite, in-memory layer, one daphne); (b) PostgreSQL
 and Redis, one daphne; (c) PostgreSQL and Redis, two daphne processes with each table's clients
@@ -22,6 +23,7 @@ import os
 import random
 import secrets
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -443,6 +445,40 @@ def _row(row: dict[str, object]) -> str:
     return "\n".join(lines)
 
 
+SPREAD_HEADER = (
+    "| config | mode | runs | applied (lowest share) | p50 ms: median (range) | p99 ms: median (range) | "
+    "CPU × echo: median (range) |\n"
+    "|---|---|---|---|---|---|---|"
+)
+
+
+def _median_and_range(values: list[float], digits: int = 0) -> str:
+    ordered = sorted(values)
+    if not ordered:
+        return "—"
+    return f"{statistics.median(ordered):.{digits}f} ({ordered[0]:.{digits}f}–{ordered[-1]:.{digits}f})"
+
+
+def spread(rows: list[dict[str, object]]) -> list[str]:
+    """For runs repeated (``--repeat``), one line per configuration and mode: the site's median
+    and range over its runs. A run's p99 moves by a factor of four or five within an hour on this
+    shared machine (README "Performance"), so one run alone tells little, and two changes are
+    compared by their medians over several runs, alternated."""
+    groups: dict[tuple[object, object], list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault((row["configuration"], row["mode"]), []).append(row)
+    lines = []
+    for (configuration, mode), runs in groups.items():
+        sites = [run["site"] for run in runs]
+        ratios = [r["site"]["cpu_ms"] / r["echo"]["cpu_ms"] for r in runs if r["echo"]["cpu_ms"]]
+        lines.append(
+            f"| ({configuration}) site | {mode} | {len(runs)} | {min(f['applied_share'] for f in sites):.0%} | "
+            f"{_median_and_range([f['p50'] for f in sites])} | {_median_and_range([f['p99'] for f in sites])} | "
+            f"{_median_and_range(ratios, 1)} |"
+        )
+    return lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--full", action="store_true")
@@ -452,17 +488,25 @@ def main() -> int:
     parser.add_argument("--rate", type=float, help="override the moves/s offered")
     parser.add_argument("--seconds", type=float, help="override the length of a run")
     parser.add_argument("--run", action="append", metavar="CONFIG:MODE", help="only these runs, e.g. a:staggered")
+    parser.add_argument(
+        "--repeat", type=int, default=1, metavar="K", help="each run K times, then each one's median and range"
+    )
     args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat takes a whole number of at least 1")
     plan = SMOKE if args.smoke else FULL if args.full else SHORT
+    runs = [tuple(r.split(":", 1)) for r in args.run] if args.run else plan.runs
     plan = Plan(
         args.tables or plan.tables,
         args.rate or plan.rate,
         args.seconds or plan.seconds,
-        [tuple(r.split(":", 1)) for r in args.run] if args.run else plan.runs,  # type: ignore[misc]
+        [run for run in runs for _ in range(args.repeat)],  # type: ignore[misc]
     )
     print(f"{plan.tables} tables × {SEATS} sockets, ~{plan.rate:.0f} moves/s offered, {plan.seconds:.0f} s a run\n")
     print(HEADER, flush=True)
     rows = run(plan)
+    if args.repeat > 1:
+        print("", SPREAD_HEADER, *spread(rows), sep="\n", flush=True)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2))
     return 0
