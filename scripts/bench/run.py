@@ -176,7 +176,10 @@ class Servers:
         return [p.url for p in self.processes]
 
     def cpu(self) -> float:
-        return sum(_cpu_seconds(p.pid) for p in self.processes)
+        return sum(self.cpu_each())
+
+    def cpu_each(self) -> list[float]:
+        return [_cpu_seconds(p.pid) for p in self.processes]
 
     def rss(self) -> int:
         return sum(_rss_kib(p.pid) for p in self.processes)
@@ -307,12 +310,13 @@ def _measure(
         versions = sum(max(s.version for s in t.sockets) for t in tables)
         counted = servers.counters() if site else {}
         profilers = _profilers(servers, plan) if site else []
-        cpu, began = servers.cpu(), time.perf_counter()
+        cpu_each, began = servers.cpu_each(), time.perf_counter()
         outcomes = await _drive(tables, mode, plan, rng)
         for profiler in profilers:
             profiler.wait()
         elapsed = time.perf_counter() - began
-        cpu = servers.cpu() - cpu
+        cpu_each = [after - before for before, after in zip(cpu_each, servers.cpu_each(), strict=True)]
+        cpu = sum(cpu_each)
         await asyncio.sleep(0.5)
         applied_all = sum(max(s.version for s in t.sockets) for t in tables) - versions if site else 0
         after = servers.counters() if site else {}
@@ -337,6 +341,9 @@ def _measure(
             "p95": load.percentile(latencies, 0.95) * 1000,
             "p99": load.percentile(latencies, 0.99) * 1000,
             "cpu_ms": cpu * 1000 / moves,
+            # Each server process's CPU over the run, as a share of one core: one Python process
+            # with the GIL runs out at about one core, so near 100% its ceiling is its CPU a move.
+            "busy": [seconds / elapsed for seconds in cpu_each],
             "rss_kib": rss_per_socket,
             "bytes": sum(s.bytes for t in tables for s in t.sockets) / frames,
             "queries": (after["queries"] - counted["queries"]) / moves if site else float("nan"),
@@ -404,7 +411,7 @@ def run(plan: Plan) -> list[dict[str, object]]:
                     finally:
                         servers.stop()
                 rows.append({"configuration": configuration, "mode": mode, **figures})
-                print(_row(rows[-1]), flush=True)
+                print(table_row(rows[-1]), flush=True)
         finally:
             for database in databases.values():
                 database.drop()
@@ -413,8 +420,9 @@ def run(plan: Plan) -> list[dict[str, object]]:
 
 HEADER = (
     "| config | mode | offered/s | applied/s (share) | p50 · p95 · p99 ms | CPU ms/move | × echo | "
-    "RSS KiB/socket | bytes/frame | SQL/move | renders/move | clock moves/s · late mean · max ms |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    "busy % of a core | RSS KiB/socket | bytes/frame | SQL/move | renders/move | "
+    "clock moves/s · late mean · max ms |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -430,7 +438,12 @@ def _clock(f: dict[str, float]) -> str:
     return f"{f['clock_moves']:.1f} · {f['clock_late_mean_ms']:.0f} · {f['clock_late_max_ms']:.0f}"
 
 
-def _row(row: dict[str, object]) -> str:
+def _busy(f: dict[str, Any]) -> str:
+    """Each server process's share of a core over the run: ``92`` for one, ``71 + 68`` for two."""
+    return " + ".join(f"{share * 100:.0f}" for share in f.get("busy", ())) or "—"
+
+
+def table_row(row: dict[str, object]) -> str:
     site, echo = row["site"], row["echo"]
     assert isinstance(site, dict) and isinstance(echo, dict)
     lines = []
@@ -439,7 +452,7 @@ def _row(row: dict[str, object]) -> str:
         lines.append(
             f"| ({row['configuration']}) {label} | {row['mode']} | {f['offered']:.1f} | "
             f"{f['applied']:.1f} ({f['applied_share']:.0%}) | {f['p50']:.0f} · {f['p95']:.0f} · {f['p99']:.0f} | "
-            f"{f['cpu_ms']:.2f} | {ratio} | {f['rss_kib']:.0f} | {f['bytes']:.0f} | "
+            f"{f['cpu_ms']:.2f} | {ratio} | {_busy(f)} | {f['rss_kib']:.0f} | {f['bytes']:.0f} | "
             f"{_counted(f['queries'])} | {_counted(f['renders'])} | {_clock(f)} |"
         )
     return "\n".join(lines)

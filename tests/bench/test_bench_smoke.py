@@ -27,5 +27,7 @@ def test_the_benchmark_drives_the_site_and_the_echo_with_real_sockets(tmp_path):
     # move itself is tests/platform/test_renderer.py's.
     assert 0 < site["queries"] <= 40 and site["renders"] > 0, "the counting hook saw the site's work"
     assert site["bytes"] > echo["bytes"] > 0
+    assert len(site["busy"]) == len(echo["busy"]) == 1, "configuration (a): one server process"
+    assert 0 < site["busy"][0] < 1.5 and 0 < echo["busy"][0] < 1.5, "a share of a core, from /proc"
     assert site["clock_moves"] > 0, "the night turns' timeouts, applied by the clock, are counted"
     assert 0 <= site["clock_late_mean_ms"] <= site["clock_late_max_ms"]

@@ -3,7 +3,7 @@ median and range, since one run's p99 alone tells little on a shared machine (RE
 
 from __future__ import annotations
 
-from scripts.bench.run import spread
+from scripts.bench.run import HEADER, spread, table_row
 
 
 def _row(configuration: str, mode: str, p50: float, p99: float, cpu_ms: float, echo_cpu_ms: float, share: float):
@@ -30,3 +30,21 @@ def test_repeated_runs_are_told_by_their_median_and_range_per_configuration_and_
 def test_an_echo_that_counted_no_cpu_leaves_the_ratio_out_rather_than_dividing_by_nothing():
     (line,) = spread([_row("c", "saturation", 500, 1000, 7.2, 0.0, 1.0)])
     assert line.endswith("| — |")
+
+
+def test_each_server_process_shows_its_share_of_a_core_in_the_row_of_its_run():
+    def figures(busy: list[float]) -> dict[str, object]:
+        return {
+            "offered": 100.0, "applied": 99.0, "applied_share": 0.99, "p50": 10, "p95": 20, "p99": 30,
+            "cpu_ms": 4.0, "busy": busy, "rss_kib": 80, "bytes": 3000, "queries": 4.0, "renders": 9.0,
+            "clock_moves": 30.0, "clock_late_mean_ms": 2, "clock_late_max_ms": 40,
+        }  # fmt: skip
+
+    site, echo = table_row(
+        {"configuration": "c", "mode": "saturation", "site": figures([0.714, 0.68]), "echo": figures([0.5, 0.45])}
+    ).splitlines()
+    columns = [c.strip() for c in HEADER.splitlines()[0].strip("|").split("|")]
+    busy = columns.index("busy % of a core")
+    assert [c.strip() for c in site.strip("|").split("|")][busy] == "71 + 68"
+    assert [c.strip() for c in echo.strip("|").split("|")][busy] == "50 + 45"
+    assert len(site.strip("|").split("|")) == len(columns)
