@@ -69,8 +69,10 @@ FULL = Plan(
 SMOKE = Plan(2, 4.0, 3.0, [("a", "staggered"), ("a", "saturation")])  # two runs: one database and its guests, reused
 
 
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def _cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """A process's CPU seconds (user and system), or with ``thread`` that thread's alone."""
+    path = f"/proc/{pid}/task/{thread}/stat" if thread is not None else f"/proc/{pid}/stat"
+    fields = Path(path).read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
@@ -180,6 +182,11 @@ class Servers:
 
     def cpu_each(self) -> list[float]:
         return [_cpu_seconds(p.pid) for p in self.processes]
+
+    def loop_cpu_each(self) -> list[float]:
+        """Each process's main thread, where daphne runs the event loop (the other threads are
+        Channels' database worker, the clock's and small helpers)."""
+        return [_cpu_seconds(p.pid, p.pid) for p in self.processes]
 
     def rss(self) -> int:
         return sum(_rss_kib(p.pid) for p in self.processes)
@@ -310,12 +317,13 @@ def _measure(
         versions = sum(max(s.version for s in t.sockets) for t in tables)
         counted = servers.counters() if site else {}
         profilers = _profilers(servers, plan) if site else []
-        cpu_each, began = servers.cpu_each(), time.perf_counter()
+        cpu_each, loop_each, began = servers.cpu_each(), servers.loop_cpu_each(), time.perf_counter()
         outcomes = await _drive(tables, mode, plan, rng)
         for profiler in profilers:
             profiler.wait()
         elapsed = time.perf_counter() - began
         cpu_each = [after - before for before, after in zip(cpu_each, servers.cpu_each(), strict=True)]
+        loop_each = [after - before for before, after in zip(loop_each, servers.loop_cpu_each(), strict=True)]
         cpu = sum(cpu_each)
         await asyncio.sleep(0.5)
         applied_all = sum(max(s.version for s in t.sockets) for t in tables) - versions if site else 0
@@ -344,6 +352,7 @@ def _measure(
             # Each server process's CPU over the run, as a share of one core: one Python process
             # with the GIL runs out at about one core, so near 100% its ceiling is its CPU a move.
             "busy": [seconds / elapsed for seconds in cpu_each],
+            "loop_busy": [seconds / elapsed for seconds in loop_each],  # the event loop's thread's share
             "rss_kib": rss_per_socket,
             "bytes": sum(s.bytes for t in tables for s in t.sockets) / frames,
             "queries": (after["queries"] - counted["queries"]) / moves if site else float("nan"),
@@ -439,8 +448,10 @@ def _clock(f: dict[str, float]) -> str:
 
 
 def _busy(f: dict[str, Any]) -> str:
-    """Each server process's share of a core over the run: ``92`` for one, ``71 + 68`` for two."""
-    return " + ".join(f"{share * 100:.0f}" for share in f.get("busy", ())) or "—"
+    """Each server process's share of a core over the run, and its event loop's thread's: ``92
+    (loop 58)`` for one, ``71 (loop 45) + 68 (loop 44)`` for two."""
+    shares = zip(f.get("busy", ()), f.get("loop_busy", ()), strict=True)
+    return " + ".join(f"{share * 100:.0f} (loop {loop * 100:.0f})" for share, loop in shares) or "—"
 
 
 def table_row(row: dict[str, object]) -> str:

@@ -32,19 +32,22 @@ def test_an_echo_that_counted_no_cpu_leaves_the_ratio_out_rather_than_dividing_b
     assert line.endswith("| — |")
 
 
-def test_each_server_process_shows_its_share_of_a_core_in_the_row_of_its_run():
-    def figures(busy: list[float]) -> dict[str, object]:
+def test_each_server_process_shows_its_share_of_a_core_and_its_loops_in_the_row_of_its_run():
+    def figures(busy: list[float], loop_busy: list[float]) -> dict[str, object]:
         return {
             "offered": 100.0, "applied": 99.0, "applied_share": 0.99, "p50": 10, "p95": 20, "p99": 30,
-            "cpu_ms": 4.0, "busy": busy, "rss_kib": 80, "bytes": 3000, "queries": 4.0, "renders": 9.0,
+            "cpu_ms": 4.0, "busy": busy, "loop_busy": loop_busy, "rss_kib": 80, "bytes": 3000,
+            "queries": 4.0, "renders": 9.0,
             "clock_moves": 30.0, "clock_late_mean_ms": 2, "clock_late_max_ms": 40,
         }  # fmt: skip
 
+    site_figures = figures([0.714, 0.68], [0.45, 0.436])
+    echo_figures = figures([0.5, 0.45], [0.5, 0.449])
     site, echo = table_row(
-        {"configuration": "c", "mode": "saturation", "site": figures([0.714, 0.68]), "echo": figures([0.5, 0.45])}
+        {"configuration": "c", "mode": "saturation", "site": site_figures, "echo": echo_figures}
     ).splitlines()
     columns = [c.strip() for c in HEADER.splitlines()[0].strip("|").split("|")]
     busy = columns.index("busy % of a core")
-    assert [c.strip() for c in site.strip("|").split("|")][busy] == "71 + 68"
-    assert [c.strip() for c in echo.strip("|").split("|")][busy] == "50 + 45"
+    assert [c.strip() for c in site.strip("|").split("|")][busy] == "71 (loop 45) + 68 (loop 44)"
+    assert [c.strip() for c in echo.strip("|").split("|")][busy] == "50 (loop 50) + 45 (loop 45)"
     assert len(site.strip("|").split("|")) == len(columns)
