@@ -177,9 +177,6 @@ class Servers:
     def urls(self) -> list[str]:
         return [p.url for p in self.processes]
 
-    def cpu(self) -> float:
-        return sum(self.cpu_each())
-
     def cpu_each(self) -> list[float]:
         return [_cpu_seconds(p.pid) for p in self.processes]
 
@@ -450,8 +447,8 @@ def _clock(f: dict[str, float]) -> str:
 def _busy(f: dict[str, Any]) -> str:
     """Each server process's share of a core over the run, and its event loop's thread's: ``92
     (loop 58)`` for one, ``71 (loop 45) + 68 (loop 44)`` for two."""
-    shares = zip(f.get("busy", ()), f.get("loop_busy", ()), strict=True)
-    return " + ".join(f"{share * 100:.0f} (loop {loop * 100:.0f})" for share, loop in shares) or "—"
+    shares = zip(f["busy"], f["loop_busy"], strict=True)
+    return " + ".join(f"{share * 100:.0f} (loop {loop * 100:.0f})" for share, loop in shares)
 
 
 def table_row(row: dict[str, object]) -> str:
