@@ -319,8 +319,12 @@ def _measure(
         for profiler in profilers:
             profiler.wait()
         elapsed = time.perf_counter() - began
-        cpu_each = [after - before for before, after in zip(cpu_each, servers.cpu_each(), strict=True)]
+        # The loop's thread read inside the processes' readings (process, loop ... loop, process), so
+        # its window lies within theirs. /proc floors user and system times to whole clock ticks
+        # each, so a reading is up to two ticks low and the loop's share can still read up to three
+        # ticks ("tick_share") above its process's.
         loop_each = [after - before for before, after in zip(loop_each, servers.loop_cpu_each(), strict=True)]
+        cpu_each = [after - before for before, after in zip(cpu_each, servers.cpu_each(), strict=True)]
         cpu = sum(cpu_each)
         await asyncio.sleep(0.5)
         applied_all = sum(max(s.version for s in t.sockets) for t in tables) - versions if site else 0
@@ -350,6 +354,7 @@ def _measure(
             # with the GIL runs out at about one core, so near 100% its ceiling is its CPU a move.
             "busy": [seconds / elapsed for seconds in cpu_each],
             "loop_busy": [seconds / elapsed for seconds in loop_each],  # the event loop's thread's share
+            "tick_share": 1 / TICKS / elapsed,  # one clock tick of /proc's CPU times, as a share over the run
             "rss_kib": rss_per_socket,
             "bytes": sum(s.bytes for t in tables for s in t.sockets) / frames,
             "queries": (after["queries"] - counted["queries"]) / moves if site else float("nan"),

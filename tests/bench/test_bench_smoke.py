@@ -29,6 +29,8 @@ def test_the_benchmark_drives_the_site_and_the_echo_with_real_sockets(tmp_path):
     assert site["bytes"] > echo["bytes"] > 0
     assert len(site["busy"]) == len(echo["busy"]) == 1, "configuration (a): one server process"
     assert 0 < site["busy"][0] < 1.5 and 0 < echo["busy"][0] < 1.5, "a share of a core, from /proc"
-    assert 0 < site["loop_busy"][0] <= site["busy"][0], "the event loop's thread is one of the process's"
+    # /proc floors user and system times to whole ticks: the thread may read three above its process.
+    slack = 3 * site["tick_share"]
+    assert 0 < site["loop_busy"][0] <= site["busy"][0] + slack, "the event loop's thread is one of the process's"
     assert site["clock_moves"] > 0, "the night turns' timeouts, applied by the clock, are counted"
     assert 0 <= site["clock_late_mean_ms"] <= site["clock_late_max_ms"]
