@@ -28,7 +28,8 @@ def test_the_benchmark_drives_the_site_and_the_echo_with_real_sockets(tmp_path):
     assert 0 < site["queries"] <= 40 and site["renders"] > 0, "the counting hook saw the site's work"
     assert site["bytes"] > echo["bytes"] > 0
     assert len(site["busy"]) == len(echo["busy"]) == 1, "configuration (a): one server process"
-    assert 0 < site["busy"][0] < 1.5 and 0 < echo["busy"][0] < 1.5, "a share of a core, from /proc"
+    # The echo's smoke costs two or three ticks of /proc's clock, and may read none on a fast machine.
+    assert 0 < site["busy"][0] < 1.5 and 0 <= echo["busy"][0] < 1.5, "a share of a core, from /proc"
     # /proc floors user and system times to whole ticks: the thread may read three above its process.
     slack = 3 * site["tick_share"]
     assert 0 < site["loop_busy"][0] <= site["busy"][0] + slack, "the event loop's thread is one of the process's"
