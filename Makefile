@@ -30,7 +30,7 @@ run: $(VENV)/.installed messages
 	$(PY) manage.py migrate --noinput
 	@( until $(PY) -c "import socket; socket.create_connection(('$(HOST)', $(PORT)), 1)" 2>/dev/null; do sleep 0.3; done; \
 	   echo "Serving on http://$(HOST):$(PORT)" ) &
-	PYTHONPATH=platform:. $(VENV)/bin/daphne -b $(HOST) -p $(PORT) shabneshin.asgi:application
+	PYTHONPATH=platform:. $(PY) -m shabneshin.serve -b $(HOST) -p $(PORT) shabneshin.asgi:application
 
 # A staff account for the Django admin at /admin/.
 superuser: $(VENV)/.installed

@@ -26,7 +26,7 @@ class Daphne:
         self.log_path = log_path
         self._log = open(log_path, "w")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), app],
+            [sys.executable, "-m", "shabneshin.serve", "-b", "127.0.0.1", "-p", str(self.port), app],
             cwd=ROOT,
             env=env,
             stdout=self._log,
