@@ -13,19 +13,15 @@ runs: about 10% more moves a second (README "Performance").
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 
-
-def use_uvloop() -> bool:
-    """Whether the server should run on uvloop: unless ``SERVER_UVLOOP`` says no."""
-    return os.environ.get("SERVER_UVLOOP", "1").strip().lower() not in ("0", "false", "no", "off")
+from shabneshin.env import env_bool
 
 
 def main() -> None:
     if "daphne.server" in sys.modules:  # too late: its loop exists already
         raise RuntimeError("shabneshin.serve must run before daphne.server is imported")
-    if use_uvloop():
+    if env_bool("SERVER_UVLOOP", True):
         import uvloop
 
         asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
