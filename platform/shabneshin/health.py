@@ -12,7 +12,9 @@ Each check uses what a move uses, for real:
 Any check failing answers 503, so a balancer takes the process out of rotation; a failing check
 names only the kind of fault (the exception's class), never an address or a message, as the
 answer is public. Mail is reported but never fails the answer: a mail server that is down holds
-back no game (the outbox retries), and pulling the process would not help it.
+back no game (the outbox retries), and pulling the process would not help it. Its counts (how much
+mail is late, how much was given up) tell how busy the clubs' outbox is, so only a signed-in staff
+member's request gets them; everyone else sees its state alone.
 
 The checks run at most once every ``HEALTH_REUSE_S`` per process: requests meanwhile (several
 balancers, a monitor, a flood) share the verdict being made or just made. Each verdict opens
@@ -135,11 +137,25 @@ def forget_the_latest_verdict() -> None:
     _latest = None
 
 
+MAIL_COUNTS = ("late", "failed_last_day")
+
+
 async def healthz(request: HttpRequest) -> JsonResponse:
     healthy, checks = await _shared_verdict()
+    if "mail" in checks and not await _is_staff(request):
+        checks = {**checks, "mail": {k: v for k, v in checks["mail"].items() if k not in MAIL_COUNTS}}
     response = JsonResponse({"healthy": healthy, "checks": checks}, status=200 if healthy else 503)
     response["Cache-Control"] = "no-store"
     return response
+
+
+async def _is_staff(request: HttpRequest) -> bool:
+    try:
+        user = await request.auser()
+    except Exception:  # a session store that is down answers as to anyone: the verdict still goes out
+        log.warning("healthz: the session could not be read", exc_info=True)
+        return False
+    return bool(user.is_authenticated and user.is_staff)
 
 
 async def _shared_verdict() -> tuple[bool, dict[str, Any]]:

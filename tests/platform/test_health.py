@@ -1,5 +1,6 @@
 """``/healthz``: a load balancer's question, answered by what a move itself uses (shabneshin.health).
-A fault answers 503 and names only its kind; late mail is told but fails nothing."""
+A fault answers 503 and names only its kind; late mail is told but fails nothing, and how much
+of it only to staff."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ async def test_a_healthy_process_answers_200_with_its_database_cache_and_channel
     for name in ("database", "cache", "channel_layer"):
         assert body["checks"][name]["state"] == "ok", body
     assert body["checks"]["clock"] == {"state": "off"}, "the tests run no clock: reported, not a fault"
-    assert body["checks"]["mail"] == {"state": "ok", "late": 0, "failed_last_day": 0}
+    assert body["checks"]["mail"] == {"state": "ok"}, "the outbox's counts are for staff, not the public"
     await close_thread_connections()
 
 
@@ -129,7 +130,32 @@ async def test_late_mail_is_reported_as_behind_but_leaves_the_process_healthy(al
     await database_sync_to_async(_late_and_failed_mail)(alice)
     status, body = await _healthz()
     assert status == 200 and body["healthy"] is True, "a mail server down holds back no game"
-    assert body["checks"]["mail"] == {"state": "behind", "late": 1, "failed_last_day": 1}
+    assert body["checks"]["mail"] == {"state": "behind"}, "anyone may learn that mail is late, not how much"
+    await close_thread_connections()
+
+
+def _staff_and_others(alice, bob) -> None:
+    alice.is_staff = True
+    alice.save(update_fields=["is_staff"])
+    _late_and_failed_mail(bob)
+
+
+async def test_only_a_signed_in_staff_member_reads_how_much_mail_is_late_or_given_up(alice, bob, settings):
+    """Persona: Alice runs the site (staff); Bob is a player. The same verdict answers both."""
+    from django.test import AsyncClient
+
+    settings.HEALTH_REUSE_S = 60  # one verdict shared by the three requests
+
+    await database_sync_to_async(_staff_and_others)(alice, bob)
+    staff, player = AsyncClient(), AsyncClient()
+    await staff.aforce_login(alice)
+    await player.aforce_login(bob)
+    for_staff = json.loads((await staff.get("/healthz")).content)
+    for_player = json.loads((await player.get("/healthz")).content)
+    assert for_staff["checks"]["mail"] == {"state": "behind", "late": 1, "failed_last_day": 1}
+    assert for_player["checks"]["mail"] == {"state": "behind"}
+    again = json.loads((await staff.get("/healthz")).content)
+    assert again["checks"]["mail"]["late"] == 1, "stripping one answer's counts leaves the shared verdict whole"
     await close_thread_connections()
 
 
