@@ -2,7 +2,7 @@
 spends most of its server CPU on, measured without the machine's noise from the load generator.
 
     .venv/bin/python scripts/bench/render_path.py [--tables 100] [--moves 3000] [--profile FILE]
-        [--database-url postgres://.../scratch]
+        [--templates] [--database-url postgres://.../scratch]
 
 It makes ``--tables`` started six-seat werewolf tables of guests in a fresh SQLite file (as the
 bench's setup does through the site), then plays random legal moves of random tables, each as
@@ -10,7 +10,9 @@ the server would: ``moderator.submit`` with the version the seat's forms carry, 
 table's sockets hear it (tables.hub), the snapshot and every seat's fragments in Persian. When a
 table waits for its clock (a night turn's minimum), the clock applies what is due. It prints the
 CPU per move (submit, render and clock), the templates rendered and the queries made per move.
-``--profile`` writes a cProfile of the timed part. ``--database-url`` plays on that PostgreSQL
+``--profile`` writes a cProfile of the timed part. ``--templates`` also prints,
+for each template, its renders a move and its own time a move (without the templates it includes),
+the most costly first: which fragment to make cheaper. ``--database-url`` plays on that PostgreSQL
 database instead (a scratch one: it is migrated and filled), where the wall time per move shows
 the round trips."""
 
@@ -25,6 +27,7 @@ import tempfile
 import time
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
@@ -36,6 +39,7 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--warmup", type=int, default=1000)
     parser.add_argument("--profile", type=Path)
+    parser.add_argument("--templates", action="store_true", help="time each template (its own time)")
     parser.add_argument("--database-url", default="")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="shabneshin-render-path-")
@@ -130,11 +134,16 @@ def run(args: argparse.Namespace) -> None:
     counted = counters.snapshot()
     picking[0] = 0.0
     profiler = cProfile.Profile() if args.profile else None
+    clock = TemplateClock() if args.templates else None
     began, cpu = time.perf_counter(), time.process_time()
     if profiler:
         profiler.enable()
+    if clock:
+        clock.start()
     for _ in range(args.moves):
         one_move()
+    if clock:
+        clock.stop()
     if profiler:
         profiler.disable()
         profiler.dump_stats(str(args.profile))
@@ -147,6 +156,57 @@ def run(args: argparse.Namespace) -> None:
         f"{(after['queries'] - counted['queries']) / moves:.1f} queries (with the harness's 2 a move), "
         f"{(after['gc_us'] - counted['gc_us']) / 1000 / moves:.2f} ms of it collecting garbage"
     )
+    if clock:
+        clock.report(moves)
+
+
+class TemplateClock:
+    """Each template's renders and own time (its time less that of the templates rendered inside
+    it), by wrapping ``Template.render`` while it runs. The harness is one thread, so one stack of
+    the renders in progress is enough. Timing adds its own cost: compare templates with each other,
+    not the total with a run without it."""
+
+    def __init__(self) -> None:
+        self.renders: dict[str, int] = {}
+        self.own_s: dict[str, float] = {}
+        self.inner_s: list[float] = []  # for each render in progress, the time of those inside it
+        self.render: Any = None
+
+    def start(self) -> None:
+        from django.template import base
+
+        self.render = base.Template.render
+        real, clock = self.render, self
+
+        def timed(template: Any, context: Any) -> Any:
+            name = template.origin.name if template.origin else "?"
+            began = time.perf_counter()
+            clock.inner_s.append(0.0)
+            try:
+                return real(template, context)
+            finally:
+                spent = time.perf_counter() - began
+                inner = clock.inner_s.pop()
+                if clock.inner_s:
+                    clock.inner_s[-1] += spent
+                clock.renders[name] = clock.renders.get(name, 0) + 1
+                clock.own_s[name] = clock.own_s.get(name, 0.0) + spent - inner
+
+        base.Template.render = timed  # type: ignore[method-assign]
+
+    def stop(self) -> None:
+        from django.template import base
+
+        base.Template.render = self.render  # type: ignore[method-assign]
+
+    def report(self, moves: int, top: int = 15) -> None:
+        total = sum(self.own_s.values())
+        print(f"templates: {total * 1000 / moves:.2f} ms a move of their own time, the most costly first")
+        for name in sorted(self.own_s, key=self.own_s.__getitem__, reverse=True)[:top]:
+            print(
+                f"  {self.own_s[name] * 1000 / moves:6.3f} ms  {self.renders[name] / moves:5.2f} renders a move  "
+                f"{Path(name).relative_to(ROOT) if name.startswith(str(ROOT)) else name}"
+            )
 
 
 if __name__ == "__main__":
