@@ -10,6 +10,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
@@ -17,6 +18,7 @@ from django.utils.translation import ngettext
 
 from moderation import actions
 from moderation.models import Device, HiddenMessage, ModeratorAction, Report, Sanction
+from shabneshin.admin_confirm import confirmation
 from shabneshin.readonly_admin import ReadOnlyAdmin
 from tables.models import ChatMessage
 
@@ -59,27 +61,56 @@ def hide_reported_messages(modeladmin: admin.ModelAdmin, request: HttpRequest, q
     _done(modeladmin, request, hidden)
 
 
-def _sanction_reported(name: str, kind: str, days: int | None):  # noqa: ANN202
-    def act(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Report]) -> None:
-        until = timezone.now() + timedelta(days=days) if days else None
+def _sanction_reported(name: str, kind: str, days: int | None, question: str):  # noqa: ANN202
+    def act(
+        modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Report]
+    ) -> TemplateResponse | None:
         users = {r.reported_id: r for r in queryset.select_related("reported")}
+        asking = confirmation(
+            modeladmin,
+            request,
+            queryset,
+            action=name,
+            title=_("Sanction players"),
+            question=question,
+            lines=[str(report.reported) for report in users.values()],
+        )
+        if asking is not None:
+            return asking
+        until = timezone.now() + timedelta(days=days) if days else None
         for report in users.values():
             actions.sanction(request.user, report.reported, kind, report.get_reason_display(), until)
             actions.resolve(request.user, report)
         _done(modeladmin, request, len(users))
+        return None
 
     act.__name__ = name
     return act
 
 
 mute_reported_for_a_day = admin.action(description=_("Mute the reported players in chat for 24 hours"))(
-    _sanction_reported("mute_reported_for_a_day", Sanction.Kind.CHAT_MUTE, 1)
+    _sanction_reported(
+        "mute_reported_for_a_day",
+        Sanction.Kind.CHAT_MUTE,
+        1,
+        _("Mute these players in every chat for 24 hours? Their reports are marked resolved."),
+    )
 )
 ban_reported_for_a_week = admin.action(description=_("Ban the reported players for 7 days"))(
-    _sanction_reported("ban_reported_for_a_week", Sanction.Kind.BAN, 7)
+    _sanction_reported(
+        "ban_reported_for_a_week",
+        Sanction.Kind.BAN,
+        7,
+        _("Ban these players for 7 days? They are logged out at once. Their reports are marked resolved."),
+    )
 )
 ban_reported_for_good = admin.action(description=_("Ban the reported players for good"))(
-    _sanction_reported("ban_reported_for_good", Sanction.Kind.BAN, None)
+    _sanction_reported(
+        "ban_reported_for_good",
+        Sanction.Kind.BAN,
+        None,
+        _("Ban these players for good? They are logged out at once. Their reports are marked resolved."),
+    )
 )
 
 

@@ -3,11 +3,14 @@ from __future__ import annotations
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from moderation.admin import hide_messages
+from shabneshin.admin_confirm import confirmation
 from shabneshin.localize import digits
+from shabneshin.readonly_admin import ReadOnlyAdmin
 from tables import moderator
 from tables.models import ChatMessage, Match, Move, Seat, Table, TableEvent
 
@@ -37,61 +40,80 @@ class TableEventInline(ReadOnlyInline):
     fields = ("kind", "actor", "target", "params", "created_at")
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyInline):
+    """Who sits where is the table's own business (seating, the host's powers): a seat changed here
+    would hand a player's hidden hand to someone else."""
+
     model = Seat
-    extra = 0
     fields = ("number", "user", "is_bot", "autopilot", "seated_at", "seen_at")
-    readonly_fields = ("seated_at", "seen_at")
-    raw_id_fields = ("user",)
 
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
+    """Staff may unlist a table (its visibility); everything else is the table's record. A table is
+    never added or deleted here: it is made through the lobby, and deleting it would delete its
+    match, its moves and the ratings they gave."""
+
     list_display = ("id", "game", "host", "visibility", "seat_count", "status", "created_at")
     list_filter = ("game", "visibility", "status", "speed")
     search_fields = ("token", "host__username", "host__display_name")
-    readonly_fields = ("token", "created_at", "updated_at")
-    raw_id_fields = ("host",)
+    readonly_fields = ("token", "game", "host", "seat_count", "options", "speed", "status", "next_table")
+    readonly_fields += ("created_at", "updated_at", "event_count")
     inlines = [SeatInline, TableEventInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyAdmin):
     list_display = ("table", "number", "user", "is_bot")
     list_filter = ("is_bot", "table__game")
     search_fields = ("user__username", "user__display_name", "table__token")
-    raw_id_fields = ("table", "user")
 
 
-@admin.action(description=_("Abort the selected running matches"))
-def abort_matches(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Match]) -> None:
-    aborted = sum(1 for match in queryset if moderator.abort(match))
+@admin.action(description=_("Abort the selected running matches"), permissions=["abort"])
+def abort_matches(
+    modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Match]
+) -> TemplateResponse | None:
+    running = queryset.filter(status=Match.Status.PLAYING).select_related("table")
+    asking = confirmation(
+        modeladmin,
+        request,
+        queryset,
+        action="abort_matches",
+        title=_("Abort matches"),
+        question=_(
+            "Abort these running matches? Their games end at once for everyone at the table, with no winner "
+            "and no rating change. This cannot be undone."
+        ),
+        lines=[str(match) for match in running],
+    )
+    if asking is not None:
+        return asking
+    aborted = sum(1 for match in running if moderator.abort(match))
     modeladmin.message_user(
         request,
         digits(ngettext("%(n)d match aborted.", "%(n)d matches aborted.", aborted) % {"n": aborted}),
         messages.SUCCESS,
     )
-
-
+    return None
 
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
+    """A match is the moderator's record: staff read it and may abort it, never edit a field (a
+    status set by hand would show a live game's secret on its page and leave the table waiting),
+    add one or delete one (its ratings and its history go with it)."""
+
     list_display = ("id", "game", "n_players", "status", "version", "started_at", "finished_at", "next_deadline")
     list_filter = ("game", "status", "n_players")
     search_fields = ("table__token", "table__seats__user__username", "table__seats__user__display_name")
-    readonly_fields = ("table", "game", "seed", "n_players", "options", "state", "version", "result", "started_at")
-    readonly_fields += ("deal_scheme", "deal_secret", "deal_commitment", "deal_seating")
     actions = [abort_matches]
     inlines = [MoveInline]
-
-
-@admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
-    list_display = ("match", "seq", "seat", "source", "created_at")
-    list_filter = ("source", "match__game")
-    search_fields = ("match__table__token",)
-    readonly_fields = ("match", "seq", "seat", "action", "source", "created_at")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -99,11 +121,28 @@ class MoveAdmin(admin.ModelAdmin):
     def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
 
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_abort_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("tables.change_match")
+
+
+@admin.register(Move)
+class MoveAdmin(ReadOnlyAdmin):
+    """Moves are the match's log: a move deleted here would leave a match that no longer replays."""
+
+    list_display = ("match", "seq", "seat", "source", "created_at")
+    list_filter = ("source", "match__game")
+    search_fields = ("match__table__token",)
+
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(admin.ModelAdmin):
+class ChatMessageAdmin(ReadOnlyAdmin):
+    """What a player said is never rewritten or deleted here: hiding a line (for everyone, live) is
+    the logged way (moderation)."""
+
     list_display = ("table", "seat", "author", "text", "created_at")
     list_filter = ("table__game",)
     search_fields = ("text", "author__username", "author__display_name")
-    raw_id_fields = ("table", "author")
     actions = [hide_messages]

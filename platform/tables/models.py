@@ -36,7 +36,9 @@ class Table(models.Model):
 
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     game = models.CharField(_("game"), max_length=20, db_index=True)
-    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables")
+    # PROTECT: deleting the host would delete every other player's match at the table, its moves and
+    # the ratings it gave (a player with history is banned or deactivated instead).
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables")
     visibility = models.CharField(_("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
     seat_count = models.PositiveSmallIntegerField(_("seats"))
     options = models.JSONField(_("options"), default=dict, blank=True)

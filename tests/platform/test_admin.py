@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from django.db.models import ProtectedError
 from django.urls import reverse
 
 from accounts.models import User
-from tables.models import Match, Table
+from history import ratings
+from history.models import RatingChange
+from tables.models import ChatMessage, Match, Move, Table
 from tests.platform.helpers import started_werewolf
+from tests.platform.replaying import human_match, people
 
 
 @pytest.fixture
@@ -48,7 +52,8 @@ def test_staff_abort_a_running_match_from_the_admin(client, staff, alice, bob):
     match = started_werewolf(alice, [bob])
     client.force_login(staff)
     client.post(
-        reverse("admin:tables_match_changelist"), {"action": "abort_matches", "_selected_action": [match.pk]}
+        reverse("admin:tables_match_changelist"),
+        {"action": "abort_matches", "_selected_action": [match.pk], "post": "yes"},
     )
     match.refresh_from_db()
     assert match.status == Match.Status.ABORTED
@@ -61,3 +66,74 @@ def test_staff_abort_a_running_match_from_the_admin(client, staff, alice, bob):
 def test_players_cannot_open_the_admin(client, alice):
     client.force_login(alice)
     assert client.get("/admin/tables/match/").status_code == 302
+
+
+# --- The game record is the moderator's: staff read it, never rewrite it ------------------------
+
+
+def test_staff_abort_asks_first_and_changes_nothing_until_confirmed(client, staff, alice, bob):
+    match = started_werewolf(alice, [bob])
+    client.force_login(staff)
+    url = reverse("admin:tables_match_changelist")
+    page = client.post(url, {"action": "abort_matches", "_selected_action": [match.pk]})
+    assert page.status_code == 200 and 'data-testid="confirm-question"' in page.content.decode()
+    match.refresh_from_db()
+    assert match.status == Match.Status.PLAYING, "the first post only asks"
+    client.post(url, {"action": "abort_matches", "_selected_action": [match.pk], "post": "yes"})
+    match.refresh_from_db()
+    assert match.status == Match.Status.ABORTED
+
+
+def test_staff_cannot_set_a_live_matchs_status_by_hand(client, staff, alice, bob):
+    """Alice's match is live: a status typed in the admin would show its secret on the match page."""
+    match = started_werewolf(alice, [bob])
+    client.force_login(staff)
+    url = reverse("admin:tables_match_change", args=[match.pk])
+    page = client.get(url).content.decode()
+    assert 'name="status"' not in page and 'name="next_deadline"' not in page
+    client.post(url, {"status": "finished", "finished_at_0": "2026-01-01", "finished_at_1": "00:00"})
+    match.refresh_from_db()
+    assert match.status == Match.Status.PLAYING
+
+
+@pytest.mark.parametrize(
+    "model", ["tables/match", "tables/move", "tables/chatmessage", "tables/table", "history/rating"]
+)
+def test_staff_cannot_add_game_records_by_hand(client, staff, model):
+    client.force_login(staff)
+    assert client.get(f"/admin/{model}/add/").status_code == 403
+
+
+def test_staff_cannot_delete_a_move_of_a_match(client, staff, alice, bob):
+    match = started_werewolf(alice, [bob])
+    move = match.moves.first() or Move.objects.create(match=match, seq=1, seat=0, action={}, source="player")
+    client.force_login(staff)
+    assert client.post(reverse("admin:tables_move_delete", args=[move.pk]), {"post": "yes"}).status_code == 403
+    assert Move.objects.filter(pk=move.pk).exists()
+
+
+def test_staff_cannot_rewrite_what_a_player_said(client, staff, alice):
+    match = started_werewolf(alice)
+    line = ChatMessage.objects.create(table=match.table, author=alice, text="hello all")
+    client.force_login(staff)
+    url = reverse("admin:tables_chatmessage_change", args=[line.pk])
+    assert 'name="text"' not in client.get(url).content.decode()
+    client.post(url, {"text": "I cheated", "table": match.table_id, "author": alice.pk})
+    line.refresh_from_db()
+    assert line.text == "hello all"
+
+
+def test_deleting_a_host_cannot_delete_the_other_players_rated_match(client, staff, db):
+    """Spammer hosted a rated game against Bijan: deleting Spammer must not take Bijan's game,
+    its moves and his rating's history with it."""
+    spammer, bijan = people(2)
+    match = human_match("dracula", [spammer, bijan], seed=5)
+    ratings.rate_match(match.pk)
+    assert match.table.host_id == spammer.pk
+    client.force_login(staff)
+    client.post(reverse("admin:accounts_user_delete", args=[spammer.pk]), {"post": "yes"})
+    assert User.objects.filter(pk=spammer.pk).exists()
+    assert Match.objects.filter(pk=match.pk).exists()
+    assert RatingChange.objects.filter(match=match, user=bijan).exists()
+    with pytest.raises(ProtectedError):
+        spammer.delete()

@@ -151,6 +151,21 @@ def test_staff_bans_through_the_admin_and_the_audit_log_records_it(bob, staff):
 
 
 @pytest.mark.django_db
+def test_a_ban_from_the_report_queue_asks_first_and_bans_only_once_confirmed(chatting_table, alice, bob, staff):
+    report = Report.objects.create(reporter=alice, reported=bob, table=chatting_table, reason="abuse")
+    admin = _as(staff)
+    url = reverse("admin:moderation_report_changelist")
+    asked = admin.post(url, {"action": "ban_reported_for_good", "_selected_action": [report.pk]}).content.decode()
+    assert 'data-testid="confirm-question"' in asked and "Ban these players for good?" in asked and "Bob" in asked
+    assert not Sanction.objects.exists(), "the first post only asks"
+    admin.post(url, {"action": "ban_reported_for_good", "_selected_action": [report.pk], "post": "yes"})
+    ban = Sanction.objects.get()
+    assert (ban.user, ban.kind, ban.until) == (bob, "ban", None)
+    report.refresh_from_db()
+    assert report.resolved_at is not None
+
+
+@pytest.mark.django_db
 def test_a_banned_player_is_refused_at_log_in_with_the_reason(client, bob, staff):
     Sanction.objects.create(user=bob, kind="ban", reason="cheating at werewolf", created_by=staff)
     response = client.post(reverse("accounts:login"), {"username": "bob", "password": "a-long-password-1"})
