@@ -9,6 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from shabneshin import localize
 from shabneshin.localize import digits
 from tables.models import Match
 from tables.rendering import seat_names
@@ -72,12 +73,12 @@ def duration_text(match: Match) -> str:
 def title(match: Match, rows: list[PlayerRow]) -> str:
     """The Open Graph title a shared link shows: the game, who played, who won."""
     game = _(match.engine.name)
-    people = "، ".join(row.name for row in rows)
+    people = localize.list_separator().join(row.name for row in rows)
     winners = [row.name for row in rows if row.winner]
     if match.status == Match.Status.ABORTED:
         outcome = _("aborted")
     elif winners:
-        outcome = _("won by %(names)s") % {"names": "، ".join(winners)}
+        outcome = _("won by %(names)s") % {"names": localize.list_separator().join(winners)}
     else:
         outcome = _("nobody won")
     return f"{game}: {people} ({outcome})"

@@ -33,8 +33,14 @@ class HistoryFilterForm(forms.Form):
         return data
 
     def apply(self, matches: QuerySet[Match], user: Any) -> list[tuple[Match, int | None]]:
-        """The user's matches that pass the filters, each with the user's seat."""
-        data = self.cleaned_data if self.is_valid() else {}
+        """The user's matches that pass the filters, each with the user's seat. A filter that is
+        not valid (a date that is no date, or dates in the wrong order) is left out and its error
+        shown; the valid ones still apply, so one mistyped date does not show every game."""
+        self.is_valid()
+        data = dict(getattr(self, "cleaned_data", {}))
+        if self.non_field_errors():  # the dates in the wrong order: neither of them applies
+            data.pop("since", None)
+            data.pop("until", None)
         if data.get("game"):
             matches = matches.filter(game=data["game"])
         if data.get("since"):

@@ -36,6 +36,11 @@ def digits(value: object, language: str | None = None) -> str:
     return _digits.en_to_fa(text) if is_persian(language) else text
 
 
+def list_separator(language: str | None = None) -> str:
+    """What separates the items of a list in running text: the Persian comma on a Persian page."""
+    return "، " if is_persian(language) else ", "
+
+
 def _strftime(moment: datetime | date, fmt: str) -> str:
     # "%-d" (no padding) is not portable to jdatetime: strip the padding ourselves.
     return moment.strftime(fmt.replace("%-d", "%d")).replace(" 0", " ").lstrip("0")

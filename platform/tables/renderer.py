@@ -33,6 +33,7 @@ from django.utils.autoreload import file_changed
 from django.utils.safestring import mark_safe
 
 from games.base import TIMEOUT, visible_log
+from shabneshin import localize
 from shabneshin.precompiled import run_together
 from tables import actions_view, board_view, chat, decisions, queries, seat_ring
 from tables.fingerprint import fingerprint
@@ -46,7 +47,6 @@ VERSION_PLACEHOLDER = "__shabneshin_table_version__"
 # What #status shows of the moment, filled into its shared rendering (renderer._status): whom the
 # table waits for (joined as tables/_status.html joins them), and the viewer's own deadline.
 AWAITING_PLACEHOLDER = mark_safe("__shabneshin_awaiting__")
-AWAITING_SEPARATOR = "، "
 DEADLINE_EPOCH_PLACEHOLDER = "__shabneshin_deadline_epoch__"
 DEADLINE_ISO_PLACEHOLDER = "__shabneshin_deadline_iso__"
 _STATUS_PLACEHOLDERS = re.compile(
@@ -785,7 +785,7 @@ def _status(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
     filled = {VERSION_PLACEHOLDER: str(snapshot.version)}
     if ctx.get("awaiting_names"):
         values["awaiting_names"] = [AWAITING_PLACEHOLDER]
-        filled[AWAITING_PLACEHOLDER] = defaultfilters.join(ctx["awaiting_names"], AWAITING_SEPARATOR)
+        filled[AWAITING_PLACEHOLDER] = defaultfilters.join(ctx["awaiting_names"], localize.list_separator())
     if ctx["deadline"] is not None:
         values["deadline_epoch"], values["deadline_iso"] = DEADLINE_EPOCH_PLACEHOLDER, DEADLINE_ISO_PLACEHOLDER
         filled[DEADLINE_EPOCH_PLACEHOLDER] = ctx["deadline_epoch"]

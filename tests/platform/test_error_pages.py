@@ -40,3 +40,14 @@ def test_a_server_error_is_our_own_translated_500(db):
         response = defaults.server_error(request)
     page = response.content.decode()
     assert response.status_code == 500 and "مشکلی پیش آمد" in page and 'dir="rtl"' in page
+
+
+@pytest.mark.parametrize(("language", "words"), [("fa", "این نشانی یک دکمه است"), ("en", "This address is a button")])
+def test_opening_a_buttons_address_is_our_own_translated_page_not_a_blank_one(client, alice, language, words):
+    """Alice opens /accounts/logout/ from her history: it only logs out by its button."""
+    client.force_login(alice)
+    response = client.get("/accounts/logout/", HTTP_ACCEPT_LANGUAGE=language)
+    page = response.content.decode()
+    assert response.status_code == 405 and "POST" in response["Allow"]
+    assert f'lang="{language}"' in page and words in page and 'data-testid="error-page"' in page
+    assert "_auth_user_id" in client.session, "opening the address logged nobody out"

@@ -36,3 +36,12 @@ def test_filters_follow_the_active_language():
         assert template.render(ctx) == "۴۲ ۱ فروردین ۱۴۰۵"
     with translation.override("en"):
         assert template.render(ctx) == "42 21 Mar 2026"
+
+
+def test_a_list_in_running_text_takes_the_pages_own_comma_and_escapes_each_item():
+    template = Template("{% load persian %}{{ names|listing }}|{% list_separator %}")
+    names = ["Ali", "<b>Sara</b>"]
+    with translation.override("en"):
+        assert template.render(Context({"names": names})) == "Ali, &lt;b&gt;Sara&lt;/b&gt;|, "
+    with translation.override("fa"):
+        assert template.render(Context({"names": names})) == "Ali، &lt;b&gt;Sara&lt;/b&gt;|، "

@@ -53,6 +53,18 @@ def test_bad_filters_get_a_clear_message_and_change_nothing(client, alice, bob, 
     assert "Select a valid choice" in page and "Enter a date such as" in page and len(listed) == 4
 
 
+def test_one_bad_filter_leaves_the_good_ones_applied(client, alice, bob, charlie):
+    """Alice asks for the Dracula games she won, and mistypes a date: she still sees only those."""
+    won, *_ = _games(alice, bob, charlie)
+    client.force_login(alice)
+    listed, page = _listed(client, game="dracula", result="won", since="yesterday")
+    assert "Enter a date such as" in page and listed == {won.pk}
+    listed, page = _listed(client, game="dracula", result="won", since="2026-12-10", until="2026-01-01")
+    assert "The first date comes after the last one." in page and listed == {won.pk}
+    data = json.loads(client.get(reverse("history:export"), {"result": "won", "since": "nonsense"}).content)
+    assert [m["id"] for m in data["matches"]] == [won.pk]
+
+
 def test_the_export_holds_ones_own_matches_and_only_ones_own_moves_of_an_aborted_one(client, alice, bob, charlie):
     won, lost, aborted, old = _games(alice, bob, charlie)
     client.force_login(bob)

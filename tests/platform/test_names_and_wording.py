@@ -210,3 +210,16 @@ def test_the_mummy_phase_line_speaks_to_the_active_player_as_you(alice, bob):
     assert "You choose: inquire, dance or accuse." in _fragment(match, alice, "board", "en")
     assert "شما در حال" not in _fragment(match, bob, "board", "fa")
     assert "<bdi>Alice</bdi> chooses" in _fragment(match, bob, "board", "en")
+
+
+def test_whom_the_table_waits_for_is_listed_with_the_pages_own_comma(alice, bob, charlie):
+    """The day's discussion waits for every living seat to be ready: English lists them with
+    commas, Persian with «،»."""
+    match = play_until(
+        started_werewolf(alice, [bob, charlie]),
+        lambda m: m.state["public"]["phase"] == "day_discussion" and len(m.engine.awaiting(m.state)) >= 2,
+    )
+    english = _fragment(match, None, "status", "en")
+    persian = _fragment(match, None, "status", "fa")
+    assert "</bdi>, <bdi>" in english and "،" not in english
+    assert "</bdi>، <bdi>" in persian

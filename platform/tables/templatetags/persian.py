@@ -1,6 +1,7 @@
 """``{% load persian %}``: numbers and dates as the page's language shows them.
 
-``{{ n|digits }}`` gives Persian digits on a Persian page; ``{{ when|jdate }}`` (or
+``{{ n|digits }}`` gives Persian digits on a Persian page; ``{{ names|listing }}`` joins a list with the
+language's separator; ``{{ when|jdate }}`` (or
 ``{{ when|jdate:"short" }}``, ``"date"``, ``"time"``) a Jalali date on a Persian page and a
 Gregorian one on an English page. Use them in text only, never in attributes, JSON or form values.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.template import defaultfilters
 
 from shabneshin import localize
 
@@ -31,3 +33,16 @@ def jdate(value: Any, style: str = "datetime") -> str:
 def jdate_in(value: Any, tz: str) -> str:
     """``{{ night.starts_at|jdate_in:club.time_zone }}``: the date and time in that zone."""
     return localize.format_date(value, "datetime", tz=tz)
+
+
+@register.filter(is_safe=True, needs_autoescape=True)
+def listing(value: Any, autoescape: bool = True) -> str:
+    """``{{ names|listing }}``: ``join`` with the page language's list separator (the Persian
+    comma on a Persian page, a comma on an English one), each item escaped."""
+    return defaultfilters.join(value, localize.list_separator(), autoescape=autoescape)
+
+
+@register.simple_tag
+def list_separator() -> str:
+    """``{% list_separator %}`` between the items of a list written out in a loop."""
+    return localize.list_separator()

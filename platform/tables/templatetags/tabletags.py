@@ -10,6 +10,7 @@ from django.utils import translation
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
+from shabneshin import localize
 from tables.lru import LRU
 
 register = template.Library()
@@ -36,9 +37,10 @@ def get(mapping: Any, key: Any) -> Any:
 
 @register.filter
 def seat_names(seats: Any, names: Any) -> SafeString:
-    """``[1, 3]|seat_names:names`` → "Ali، Sara", each name escaped (and isolated in ``<bdi>``)."""
+    """``[1, 3]|seat_names:names`` → "Ali، Sara" (on an English page "Ali, Sara"), each name escaped
+    (and isolated in ``<bdi>``)."""
     try:
-        return mark_safe("، ".join(conditional_escape(names[int(s)]) for s in seats))
+        return mark_safe(localize.list_separator().join(conditional_escape(names[int(s)]) for s in seats))
     except (TypeError, ValueError, IndexError):
         return mark_safe("")
 
