@@ -12,7 +12,7 @@ from django.utils import translation
 
 from clubs import live, rsvp, tonight
 from clubs.models import Night
-from clubs.permissions import Act, can_see, may
+from clubs.permissions import Act, may, may_see_night
 from shabneshin.dispatch import DispatchesOnTheLoop
 from shabneshin.loop_db import database_work
 from shabneshin.rejoin import RejoinsItsGroups
@@ -53,14 +53,14 @@ class NightConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
     @database_work
     def _visible_night(self, slug: str, night_id: int) -> int | None:
         night = Night.objects.select_related("club").filter(pk=night_id, club__slug=slug).first()
-        if night is None or not can_see(self.scope.get("user"), night.club):
+        if night is None or not may_see_night(self.scope.get("user"), night):
             return None
         return night.pk
 
     @database_work
     def _render(self) -> str:
         night = Night.objects.select_related("club").filter(pk=self.night_id).first()
-        if night is None or not can_see(self.scope.get("user"), night.club):
+        if night is None or not may_see_night(self.scope.get("user"), night):
             return ""
         user = self.scope.get("user")
         ctx = {

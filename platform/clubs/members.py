@@ -7,6 +7,7 @@ and refuses to take away the last one.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs import notifications
@@ -78,7 +79,10 @@ def _drop(membership: Membership) -> None:
     club, user = membership.club, membership.user
     membership.delete()
     forget_roles(user)
-    for answer in Rsvp.objects.filter(night__club=club, user=user, night__cancelled=False).select_related("night"):
+    coming = Rsvp.objects.filter(
+        night__club=club, user=user, night__cancelled=False, night__starts_at__gt=timezone.now()
+    )
+    for answer in coming.select_related("night"):  # a night that began keeps who came: it is history
         if answer.answer in (Rsvp.Answer.GOING, Rsvp.Answer.WAITING):
             rsvp.withdraw(answer.night, user)
 
@@ -105,6 +109,7 @@ def remove(club: Club, by, member_id: str) -> None:  # noqa: ANN001
     if membership.role == Role.OWNER and _owners(club) == 1:
         raise MembershipError(_("The last owner cannot be removed."))
     _drop(membership)
+    notifications.notify(membership.user, "removed", "/clubs/", club=club.name)
 
 
 @transaction.atomic

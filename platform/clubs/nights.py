@@ -12,9 +12,22 @@ from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs import live, notifications, recurrence, reminders, rsvp
-from clubs.models import Club, Night, Offer, Rsvp, Series
+from clubs.models import Club, Night, Offer, Round, Rsvp, Series
+
+
+class NightError(Exception):
+    """A change the night's state refuses; the message says why."""
+
+
+def refuse_change_if_over(night: Night) -> None:
+    """An ended night is the club's record (its scoreboard, its standings, who played): it is not
+    moved, edited or cancelled."""
+    if night.ended:
+        raise NightError(_("This night has ended: it can no longer be changed or cancelled."))
+
 
 PLACE_AND_TIME = ("starts_at", "duration", "online", "address", "place_note")
 EDITABLE = (*PLACE_AND_TIME, "title", "games", "capacity", "rsvp_deadline", "fair_roles")
@@ -58,6 +71,7 @@ def update_night(night: Night, fields: dict, now: datetime | None = None) -> Nig
 
     now = now or timezone.now()
     night = Night.objects.select_for_update().select_related("club").get(pk=night.pk)
+    refuse_change_if_over(night)
     moved = any(k in fields and fields[k] != getattr(night, k) for k in PLACE_AND_TIME)
     more_seats = fields.get("capacity", night.capacity) > night.capacity
     for key in EDITABLE:
@@ -86,6 +100,9 @@ def cancel_night(night: Night) -> Night:
     night = Night.objects.select_for_update().select_related("club").get(pk=night.pk)
     if night.cancelled:
         return night
+    refuse_change_if_over(night)
+    if Round.objects.filter(night=night).exclude(status=Round.Status.DRAFT).exists():
+        raise NightError(_("This night's games have begun: end the night instead of cancelling it."))
     night.cancelled = True
     night.sequence += 1
     night.save(update_fields=["cancelled", "sequence", "updated_at"])

@@ -7,6 +7,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Notification
+from shabneshin.localize import digits
 
 MESSAGES = {
     "offer": _("A seat is free at %(night)s: it is yours if you accept it."),
@@ -21,6 +22,7 @@ MESSAGES = {
     "seat_released": _("You had not checked in at %(night)s by the seat lock: your seat passed to the waitlist."),
     "your_table": _("Your table for round %(round)s of %(night)s is ready."),
     "recap": _("The recap of %(night)s is ready."),
+    "removed": _("You were removed from %(club)s."),
 }
 
 
@@ -34,4 +36,5 @@ def text(notification: Notification) -> str:
     template = MESSAGES.get(notification.kind)
     if template is None:
         return notification.kind
-    return str(template) % {"night": "", "club": "", "person": "", "going": "", "round": "", **notification.params}
+    params = {k: digits(v) for k, v in notification.params.items()}  # Persian digits on a Persian page
+    return str(template) % {"night": "", "club": "", "person": "", "going": "", "round": "", **params}

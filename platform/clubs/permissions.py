@@ -102,3 +102,34 @@ def visible_club_or_404(user, slug: str) -> Club:  # noqa: ANN001
     if club is None or not can_see(user, club):
         raise Http404("no such club")
     return club
+
+
+def attends(user, night) -> bool:  # noqa: ANN001
+    """Whether ``user`` is checked in at ``night``. A walk-in guest is no member, but the night's
+    tables, its best-player vote and its recap are theirs as much as a member's."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    from clubs.models import CheckIn
+
+    return CheckIn.objects.filter(night=night, user=user).exists()
+
+
+def may_see_night(user, night) -> bool:  # noqa: ANN001
+    """The night page: whoever sees the club, and whoever is checked in at it (a walk-in at a
+    private club too), unless the club is suspended."""
+    return can_see(user, night.club) or (not night.club.suspended and attends(user, night))
+
+
+def may_see_nights_people(user, night) -> bool:  # noqa: ANN001
+    """Its tables, names, scoreboard, vote and recap: the members, and whoever is checked in."""
+    return may(user, Act.SEE_MEMBERS, night.club) or (not night.club.suspended and attends(user, night))
+
+
+def night_or_404(user, slug: str, night_id: int):  # noqa: ANN001, ANN201
+    """The club and the night, or 404 where ``user`` may not see that night (:func:`may_see_night`)."""
+    from clubs.models import Night
+
+    night = Night.objects.select_related("club", "series").filter(pk=night_id, club__slug=slug).first()
+    if night is None or not may_see_night(user, night):
+        raise Http404("no such night")
+    return night.club, night

@@ -86,11 +86,12 @@ def table_rows(round_: Round, user, who: dict[str, str]) -> list[dict[str, Any]]
 
 
 def context(user, club: Club, night: Night, organizer: bool) -> dict[str, Any]:  # noqa: ANN001
-    """Members see the night's tables, names and scoreboard; an outsider of a public club sees
-    only the seed's commitment (and, after the end, the seed), as they do not see who is going."""
-    from clubs.permissions import Act, may
+    """Members, and whoever is checked in (a walk-in guest), see the night's tables, names and
+    scoreboard; an outsider of a public club sees only the seed's commitment (and, after the end,
+    the seed), as they do not see who is going."""
+    from clubs.permissions import may_see_nights_people
 
-    if not may(user, Act.SEE_MEMBERS, club):
+    if not may_see_nights_people(user, night):
         return {"revealed_seed": night.revealed_seed(), "round": None, "round_tables": [], "scoreboard": []}
     who = names(night)
     active = rounds.current(night)

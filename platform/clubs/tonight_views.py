@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from clubs import checkin, recap, rounds, scoreboard, tonight
 from clubs.models import Award, Club, Membership, Night, Penalty, RoundTable
-from clubs.permissions import Act, may, visible_club_or_404
+from clubs.permissions import Act, may, may_see_nights_people, night_or_404, visible_club_or_404
 from clubs.views import _night_or_404, _require
 
 WALKIN_SALT = "clubs.walkin"
@@ -245,8 +245,8 @@ def _round_table(night: Night, request: HttpRequest) -> RoundTable:
 
 @require_POST
 def vote(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
-    """A player's vote for their table's best player."""
-    club, night = _club_night(request, slug, night_id, Act.VIEW)
+    """A player's vote for their table's best player (a walk-in guest's too)."""
+    club, night = night_or_404(request.user, slug, night_id)
     if not request.user.is_authenticated:
         raise PermissionDenied("log in to vote")
 
@@ -314,7 +314,9 @@ def end_night(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
 
 @require_safe
 def recap_page(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
-    club, night = _club_night(request, slug, night_id, Act.SEE_MEMBERS)
+    club, night = night_or_404(request.user, slug, night_id)
+    if not may_see_nights_people(request.user, night):
+        raise PermissionDenied("not allowed in this club")
     if night.ended_at is None:
         return render(request, "clubs/recap.html", {"club": club, "night": night, "pending": True}, status=404)
     ctx = {"club": club, "night": night, "may_run": may(request.user, Act.RUN_NIGHT, club), **recap.context(night)}

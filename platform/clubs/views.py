@@ -25,7 +25,7 @@ from clubs import calendar, invites, mailer, members, nights, recurrence, remind
 from clubs.forms import ClubForm, JoinRequestForm, NightEditForm, NightForm, PreferencesForm, time_zones
 from clubs.models import Club, Invite, JoinRequest, Membership, Night, Notification, Offer, Preferences, Rsvp
 from clubs.notifications import text as notification_text
-from clubs.permissions import Act, Role, may, role_of, visible_club_or_404
+from clubs.permissions import Act, Role, may, night_or_404, role_of, visible_club_or_404
 
 # --- helpers ---------------------------------------------------------------------------------------
 
@@ -340,6 +340,11 @@ def night_edit(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     if night.cancelled:
         messages.error(request, _("This night was cancelled."))
         return redirect("clubs:night", slug=slug, night_id=night.pk)
+    try:
+        nights.refuse_change_if_over(night)
+    except nights.NightError as exc:
+        messages.error(request, str(exc))
+        return redirect("clubs:night", slug=slug, night_id=night.pk)
     in_series = night.series_id is not None
     form = NightEditForm(club, request.POST or None, initial=_night_initial(night), in_series=in_series)
     if request.method == "POST" and form.is_valid():
@@ -365,8 +370,12 @@ def night_cancel(request: HttpRequest, slug: str, night_id: int) -> HttpResponse
     club = visible_club_or_404(request.user, slug)
     _require(request, club, Act.PLAN)
     night = _night_or_404(club, night_id)
-    nights.cancel_night(night)
-    messages.success(request, _("The night is cancelled; everyone going was told."))
+    try:
+        nights.cancel_night(night)
+    except nights.NightError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("The night is cancelled; everyone going was told."))
     return redirect("clubs:night", slug=slug, night_id=night.pk)
 
 
@@ -407,8 +416,7 @@ def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
 
 @require_safe
 def night_detail(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
-    club = visible_club_or_404(request.user, slug)
-    night = _night_or_404(club, night_id)
+    club, night = night_or_404(request.user, slug, night_id)
     return render(request, "clubs/night.html", night_context(request, club, night))
 
 

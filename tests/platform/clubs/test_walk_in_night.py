@@ -1,0 +1,56 @@
+"""A walk-in guest is no member, but the night is theirs: once checked in they see their table,
+vote for their table's best player and read the recap, at a private club too, while outsiders
+still learn nothing of it."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from clubs import checkin, playing, recap, rounds, rsvp
+from clubs.models import Club
+from tables.models import Match
+from tests.platform.clubs.conftest import add_members
+from tests.platform.clubs.tonight_helpers import DRACULA_AND_MONSTER, night_tonight
+from tests.platform.helpers import play_until_over
+
+
+def _night_with_zed(club, bob):
+    """Four members and Zed, a walk-in, checked in; the first round drawn and its tables started."""
+    night = night_tonight(club, bob)
+    for person in add_members(club, 4, "m"):
+        rsvp.answer(night, person, "going", organizer=True)
+        checkin.check_in_self(night, person)
+    zed = checkin.add_walk_in(night, "Zed", bob).user
+    round_ = rounds.start_round(night, bob, DRACULA_AND_MONSTER)
+    rounds.confirm(night, round_.pk, bob)
+    rounds.start_tables(night, round_.pk)
+    return night, zed, round_
+
+
+def _as(user) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.parametrize("visibility", [Club.Visibility.PUBLIC, Club.Visibility.PRIVATE])
+def test_a_walk_in_sees_their_table_and_the_recap(club, bob, dave, visibility):
+    club.visibility = visibility
+    club.save()
+    night, zed, round_ = _night_with_zed(club, bob)
+    url = f"/clubs/{club.slug}/nights/{night.pk}/"
+    page = _as(zed).get(url)
+    assert page.status_code == 200
+    assert 'data-testid="your-table"' in page.content.decode()
+    outsider = _as(dave).get(url)
+    if visibility == Club.Visibility.PRIVATE:
+        assert outsider.status_code == 404
+    else:
+        assert 'data-testid="round-tables"' not in outsider.content.decode()
+    for match in Match.objects.filter(table__night_table__round=round_):
+        play_until_over(match)
+    playing.run_due()
+    recap.end_night(night, bob)
+    assert _as(zed).get(f"{url}recap/").status_code == 200
+    assert _as(dave).get(f"{url}recap/").status_code in (403, 404)
