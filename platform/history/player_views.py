@@ -18,9 +18,24 @@ from history import club_boards, profiles
 from history.models import PROVISIONAL_GAMES, PROVISIONAL_SIGMA, ProfileSettings
 
 
+def _named(name: str) -> User | None:
+    """The player a profile address names. Exactly, or else regardless of case when only one
+    player's name matches (an address typed as /players/Ava/ for ava), which the caller redirects
+    to the exact address."""
+    owner = User.objects.filter(username=name).first()
+    if owner is not None:
+        return owner
+    alike = list(User.objects.filter(username__iexact=name)[:2])
+    return alike[0] if len(alike) == 1 else None
+
+
 @require_safe
 def profile(request: HttpRequest, name: str) -> HttpResponse:
-    owner = get_object_or_404(User, username=name)
+    owner = _named(name)
+    if owner is None:
+        raise Http404("no such player")
+    if owner.username != name:
+        return redirect("players:profile", name=owner.username)
     if not profiles.may_view_profile(owner, request.user):
         return render(request, "history/profile_hidden.html", {"owner": owner}, status=403)
     return render(

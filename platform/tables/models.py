@@ -248,3 +248,8 @@ class ChatMessage(models.Model):
         verbose_name = _("chat message")
         verbose_name_plural = _("chat messages")
         ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        """What the admin's lists show of a line (a report's, a hidden one's): who said what."""
+        text = self.text if len(self.text) <= 60 else self.text[:59] + "…"
+        return f"{self.author or '—'}: {text}"

@@ -115,6 +115,7 @@ def test_staff_cannot_delete_a_move_of_a_match(client, staff, alice, bob):
 def test_staff_cannot_rewrite_what_a_player_said(client, staff, alice):
     match = started_werewolf(alice)
     line = ChatMessage.objects.create(table=match.table, author=alice, text="hello all")
+    assert str(line) == "Alice: hello all", "a report's list shows the line itself"
     client.force_login(staff)
     url = reverse("admin:tables_chatmessage_change", args=[line.pk])
     assert 'name="text"' not in client.get(url).content.decode()

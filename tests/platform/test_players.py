@@ -96,3 +96,15 @@ def test_a_leaderboard_without_rated_players_says_so_and_an_unknown_game_is_not_
     assert 'data-testid="no-rated"' in page
     assert client.get(reverse("players:leaderboard", args=["chess"])).status_code == 404
     assert client.get(reverse("players:leaderboards")).status_code == 302
+
+
+def test_a_profile_address_typed_in_another_case_leads_to_the_player(client, alice, db):
+    """Someone types /players/Alice/ for alice: they land on her profile, not on a 404."""
+    from accounts.models import User
+
+    answer = client.get("/players/ALICE/")
+    assert answer.status_code == 302 and answer["Location"] == reverse("players:profile", args=["alice"])
+    assert client.get("/players/nobody-here/").status_code == 404
+    User.objects.create_user("Alice", password="a-long-password-1")  # two players alike: no guessing
+    assert client.get("/players/ALICE/").status_code == 404
+    assert client.get("/players/Alice/").status_code == 200

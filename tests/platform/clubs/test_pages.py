@@ -313,3 +313,12 @@ def test_a_refused_capacity_reads_in_persian_digits(client, club, bob):
     page = response.content.decode()
     assert "(۵ نفر)" in page, "the refusal names the smallest table in Persian digits"
     assert latin_digits_in_text(page) == []
+
+
+def test_a_clubs_counts_read_in_persian_digits_on_a_persian_page(client, club, bob):
+    client.force_login(bob)
+    club_page = client.get("/clubs/wolves/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert "۳ عضو" in club_page and "3 عضو" not in club_page
+    client.post("/clubs/wolves/invites/", {"days": "7"}, HTTP_ACCEPT_LANGUAGE="fa")
+    invites = client.get("/clubs/wolves/invites/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert "۷ روز" in invites and "7 روز" not in invites and "۰ بار" in invites
