@@ -14,6 +14,8 @@ from moderation.bans import ban_of, ban_text
 # Django's own wording of these, in our words (and our glossary's «گذرواژه»).
 PASSWORD = _("Password")
 USERNAME_HELP = _("Letters, digits and @ . + - _ only.")
+EMAIL = _("Email (optional)")
+EMAIL_HELP = _("Only to send you a link to a new password if you forget yours. No other player sees it.")
 
 
 class GuestForm(forms.Form):
@@ -31,9 +33,9 @@ class SignUpForm(UserCreationForm):
 
     class Meta:
         model = User
-        fields = ("username", "display_name")
-        labels = {"username": _("Username"), "display_name": _("Display name")}
-        help_texts = {"username": USERNAME_HELP}
+        fields = ("username", "display_name", "email")
+        labels = {"username": _("Username"), "display_name": _("Display name"), "email": EMAIL}
+        help_texts = {"username": USERNAME_HELP, "email": EMAIL_HELP}
         error_messages = {"username": {"unique": _("That username is taken: pick another one.")}}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -67,3 +69,25 @@ class LogInForm(AuthenticationForm):
         ban = ban_of(user)
         if ban is not None:
             raise forms.ValidationError(ban_text(ban), code="banned")
+
+
+class AccountForm(forms.ModelForm):
+    """A registered player's settings: the name others see, the email a reset link goes to, and
+    the language the site speaks to them on every device they log in on."""
+
+    class Meta:
+        model = User
+        fields = ("display_name", "email", "language")
+        labels = {"display_name": _("Display name"), "email": EMAIL, "language": _("Language")}
+        help_texts = {
+            "email": EMAIL_HELP,
+            "language": _("Set on every device you log in on. Empty: your browser's language."),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["display_name"].required = True
+        self.fields["language"].choices = [("", _("The browser's")), *self.fields["language"].choices[1:]]
+
+    def clean_display_name(self) -> str:
+        return clean_display_name(self.cleaned_data["display_name"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -15,6 +16,9 @@ class User(AbstractUser):
 
     display_name = models.CharField(_("display name"), max_length=40)
     is_guest = models.BooleanField(_("guest"), default=False, db_index=True)
+    # The language the player chose in their account settings: set as the language cookie when
+    # they log in, on any device ("" : the browser's, as for a visitor).
+    language = models.CharField(_("language"), max_length=5, blank=True, default="", choices=settings.LANGUAGES)
 
     class Meta:
         verbose_name = _("player")

@@ -137,6 +137,8 @@ RATE_CHAT_PER_MINUTE = env_int("RATE_CHAT_PER_MINUTE", 20)
 RATE_TABLES_PER_HOUR = env_int("RATE_TABLES_PER_HOUR", 20)
 RATE_SIGNUPS_PER_HOUR = env_int("RATE_SIGNUPS_PER_HOUR", 10)
 RATE_GUESTS_PER_HOUR = env_int("RATE_GUESTS_PER_HOUR", 20)
+# Password-reset emails asked for, per address and per email address: no inbox is flooded.
+RATE_PASSWORD_RESETS_PER_HOUR = env_int("RATE_PASSWORD_RESETS_PER_HOUR", 5)
 # WebSocket frames per 10 s, on the cache framework, across every socket of one session (tabs)
 # and of one address (a café's wifi seats a whole club behind one address). Each socket also has
 # its own budget in memory (tables.consumers.FrameBudget).
