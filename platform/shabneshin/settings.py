@@ -51,6 +51,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "shabneshin.timezones.ReadersTimeZone",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -158,6 +159,8 @@ LANGUAGES_BIDI = ["fa"]
 LOCALE_PATHS = [REPO_DIR / "locale", *sorted((REPO_DIR / "templates" / "games").glob("*/locale"))]
 USE_I18N = True
 TIME_ZONE = "UTC"
+# A Persian page read before the browser named its zone (shabneshin/timezones.py) shows Iran's time.
+PERSIAN_TIME_ZONE = env_str("PERSIAN_TIME_ZONE", "Asia/Tehran")
 USE_TZ = True
 
 STATIC_URL = "static/"

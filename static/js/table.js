@@ -1,4 +1,5 @@
-// Shabneshin's only script of its own: countdowns, and clearing the chat box after a send.
+// Shabneshin's own script on every page: countdowns, clearing the chat box after a send, and
+// naming the reader's time zone to the server.
 (function () {
   // A number drawn here follows the page's language, as the server's digits filter does.
   var PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
@@ -21,4 +22,11 @@
   });
   document.addEventListener("htmx:wsAfterMessage", tick);
   document.addEventListener("DOMContentLoaded", tick);
+  // The reader's time zone, for the server to show times in it (shabneshin/timezones.py).
+  try {
+    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && document.cookie.indexOf("tz=" + encodeURIComponent(zone)) < 0) {
+      document.cookie = "tz=" + encodeURIComponent(zone) + "; path=/; max-age=31536000; samesite=lax";
+    }
+  } catch (e) { /* an old browser: the page's language decides the zone */ }
 })();
