@@ -71,3 +71,31 @@ def test_a_guest_plays_van_helsing_against_a_bot_to_the_end(server, new_page):
     assert page.locator("[data-testid=comparison] .dv-fight").count() == 5
     # After the end every card of the last round is face up on both racks.
     assert page.locator(f"{OPPONENT_RACK} .dv-slot [data-card]").count() == 5
+
+
+WHOLLY_IN_VIEW_JS = """(selector) => {
+  const el = document.querySelector(selector);
+  if (!el) return false;
+  const r = el.getBoundingClientRect();
+  if (!r.width || !r.height || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && (hit === el || el.contains(hit));
+}"""
+MY_DRAWN = ".dv-drawn[data-seat='0']"
+DISCARD = "#actions button.action[data-action*='discard']"
+
+
+def test_on_a_phone_the_card_just_drawn_and_discard_it_are_in_sight(server, new_page):
+    """Sara draws on a phone: the decision is about that card, so it and "Discard it" are on
+    screen without scrolling, above the slots she may place it in."""
+    page = new_page("fa")
+    page.set_viewport_size({"width": 390, "height": 844})
+    become_guest(page, server, "سارا")
+    create_table(page, server, "dracula", 2, dracula_seat="1")
+    fill_with_bots_and_start(page)
+    page.locator("#actions button.action[data-action*='draw']").first.click(timeout=60_000)
+    page.wait_for_selector(f"{MY_DRAWN} [data-card]", timeout=30_000)
+    page.wait_for_selector(DISCARD, timeout=30_000)
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.evaluate(WHOLLY_IN_VIEW_JS, MY_DRAWN), "the card just drawn is on screen"
+    assert page.evaluate(WHOLLY_IN_VIEW_JS, DISCARD), '"Discard it" is on screen'

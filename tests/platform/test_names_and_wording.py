@@ -223,3 +223,15 @@ def test_whom_the_table_waits_for_is_listed_with_the_pages_own_comma(alice, bob,
     persian = _fragment(match, None, "status", "fa")
     assert "</bdi>, <bdi>" in english and "،" not in english
     assert "</bdi>، <bdi>" in persian
+
+
+def test_a_persian_line_never_puts_a_middle_dot_beside_its_digits(alice):
+    """«#۲ · ۱۱» reads as «۲۰۱۱»: Monster's seat badges and its heading part their facts with «،»
+    in Persian, and with « · » in English."""
+    from tests.platform.helpers import bot_table
+
+    match = bot_table("monster", 3, alice, seed=3)
+    persian = _fragment(match, alice, "seats", "fa") + _fragment(match, alice, "board", "fa")
+    english = _fragment(match, alice, "seats", "en") + _fragment(match, alice, "board", "en")
+    assert "·" not in persian and "، " in persian
+    assert " · " in english

@@ -46,3 +46,10 @@ def listing(value: Any, autoescape: bool = True) -> str:
 def list_separator() -> str:
     """``{% list_separator %}`` between the items of a list written out in a loop."""
     return localize.list_separator()
+
+
+@register.simple_tag
+def sep() -> str:
+    """``{% sep %}`` between two facts on one line: " · " on an English page, "، " on a Persian
+    one, where a middle dot beside Persian digits reads as a zero («۳ · ۱۱» looks like ۳۰۱۱)."""
+    return "، " if localize.is_persian() else " · "
