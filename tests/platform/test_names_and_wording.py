@@ -235,3 +235,11 @@ def test_a_persian_line_never_puts_a_middle_dot_beside_its_digits(alice):
     english = _fragment(match, alice, "seats", "en") + _fragment(match, alice, "board", "en")
     assert "·" not in persian and "، " in persian
     assert " · " in english
+
+
+def test_the_werewolf_end_says_why_the_side_won(alice):
+    match = play_until_over(started_werewolf(alice))
+    fragments = "".join(_fragment(match, alice, part, "en") for part in ("board", "actions", "status"))
+    why = {"village": "Every wolf is dead.", "wolves": "The wolves are as many as everyone else"}
+    winner = match.engine.view(match.state, None)["winner"]
+    assert 'data-testid="why"' in fragments and why[winner] in fragments
