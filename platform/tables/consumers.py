@@ -28,6 +28,7 @@ from tables.lru import LRU
 from tables.models import Match, Table
 
 MAX_MESSAGE_BYTES = 8192
+ERROR_KEPT_S = 6.0  # a refusal stays in #errors this long, whatever else changes meanwhile
 POLICY_VIOLATION = 1008
 MAX_VERSION_DIGITS = 10
 _MALFORMED = object()
@@ -101,6 +102,8 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
     last sent them (a reconnect is a new consumer, so it sends everything)."""
 
     table_id: int | None = None
+    error_text: str | None = None
+    error_until = 0.0
 
     async def connect(self) -> None:
         self.language = language_from_scope(self.scope)
@@ -166,7 +169,9 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
             await self._push(error=self._text("stale_version"), again=True)
             return
         error = await self._submit(action, version)
-        if error is not None:
+        if error is None:
+            self.error_text = None  # applied: an earlier refusal no longer stands
+        else:
             code, text = error
             if code == "stale_version":
                 await self._push(error=text, fresh=True)
@@ -242,7 +247,7 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
             await self._push()
             return
         fragments = dict(rendered.fragments)
-        fragments["errors"] = renderer.error_fragment(None, self.language)
+        fragments["errors"] = renderer.error_fragment(self._error_now(None), self.language)
         self.seen, self.audience = rendered.snapshot, rendered.audience
         html = self._changed_html(fragments)
         if html:
@@ -263,7 +268,7 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
     async def _send_error(self, text: str | None, only_if_error: bool = False) -> None:
         if text is None and only_if_error:
             return
-        html = renderer.error_fragment(text, self.language)
+        html = renderer.error_fragment(self._error_now(text) if text is not None else None, self.language)
         if self.sent.changed({"errors": html}) or text is not None:
             await self.send(text_data=html)
 
@@ -292,9 +297,20 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
             self.sent.forget("status")
         audience = snapshot.audience(self.scope.get("user"), self.language)
         fragments = dict(renderer.fragments_for(snapshot, audience))
-        fragments["errors"] = renderer.error_fragment(error, self.language)
+        fragments["errors"] = renderer.error_fragment(self._error_now(error), self.language)
         self.seen, self.audience = snapshot, audience
         return self._changed_html(fragments)
+
+    def _error_now(self, error: str | None) -> str | None:
+        """What ``#errors`` shows now: a new refusal, or the last one for ``ERROR_KEPT_S`` after it
+        came. Another seat's move re-renders the table at once, and a refusal wiped with it was
+        gone before it could be read; this socket's next applied move clears it."""
+        now = time.monotonic()
+        if error is not None:
+            self.error_text, self.error_until = error, now + ERROR_KEPT_S
+        elif self.error_text is not None and now >= self.error_until:
+            self.error_text = None
+        return self.error_text
 
     def _changed_html(self, fragments: dict[str, str]) -> str:
         token = self._csrf_token()

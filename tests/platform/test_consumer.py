@@ -237,3 +237,22 @@ async def test_a_tab_left_open_after_logging_out_may_watch_but_not_act(alice, bo
     assert "cannot do that" in await receive_until(tab, "cannot do that")
     assert await _version(match) == 0 and await _moves(match) == 0
     await tab.disconnect()
+
+
+async def test_a_refusal_stays_readable_when_another_seat_moves(alice, bob):
+    """Bob's bad click is refused; Alice's move a moment later re-renders Bob's table, and the
+    refusal must still be there to read (it stays ``ERROR_KEPT_S``)."""
+    match = await start_werewolf(alice, [bob])  # W5: alice SEER at 0 moves first at night
+    token = match.table.token
+    alice_tab, _, _ = await connect(token, alice)
+    bob_tab, _, _ = await connect(token, bob)
+    first_alice, first_bob = await receive_html(alice_tab), await receive_html(bob_tab)
+    await bob_tab.send_to(text_data=action_message({"type": "pick", "target": 0}, version_in(first_bob) - 1))
+    refused = await receive_html(bob_tab)
+    assert 'data-testid="error"' in refused
+    await alice_tab.send_to(text_data=action_message({"type": "pick", "target": 2}, version_in(first_alice)))
+    after = await receive_until(bob_tab, 'data-version="1"') + "".join(await drain(bob_tab))
+    assert version_in(after) == 1, "Bob's table moved on"
+    assert '<div id="errors"' not in after or 'data-testid="error"' in after, "the refusal was not wiped"
+    for tab in (alice_tab, bob_tab):
+        await tab.disconnect()
