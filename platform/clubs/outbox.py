@@ -145,7 +145,7 @@ def deliver(mail: OutgoingMail) -> bool:
     """One try of ``mail`` (held by the caller: stored just now, or claimed); records the outcome."""
     message = EmailMessage(mail.subject, mail.body, to=[mail.to])
     if mail.ics:
-        message.attach("night.ics", mail.ics, f"text/calendar; method={mail.ics_method}; charset=utf-8")
+        message.attach("night.ics", mail.ics, f"text/calendar; method={mail.ics_method}")  # Django adds the charset
     mail.attempts += 1
     try:
         message.send()

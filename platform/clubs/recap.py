@@ -151,6 +151,9 @@ def repeat(night: Night, by) -> Night:  # noqa: ANN001
     starts = night.starts_at + week
     while starts <= timezone.now():
         starts += week
+    made = Night.objects.filter(club=night.club, starts_at=starts, title=night.title, cancelled=False).first()
+    if made is not None:  # pressed twice (or by two organizers): the night it made the first time
+        return made
     fields = {key: getattr(night, key) for key in nights.EDITABLE}
     fields["starts_at"], fields["rsvp_deadline"] = starts, starts - (night.starts_at - night.rsvp_deadline)
     return nights.create_night(night.club, by, fields)

@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.core.exceptions import PermissionDenied
-from django.db.models import F
+from django.db.models import F, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -55,7 +55,10 @@ def _ics(body: bytes, filename: str) -> HttpResponse:
 
 
 def _upcoming(queryset):  # noqa: ANN001, ANN202
-    return queryset.filter(starts_at__gte=timezone.now() - timedelta(hours=6)).order_by("starts_at")
+    """Nights still to come, or begun in the last six hours and not ended (a night in progress)."""
+    return queryset.filter(starts_at__gte=timezone.now() - timedelta(hours=6), ended_at__isnull=True).order_by(
+        "starts_at"
+    )
 
 
 # --- clubs -----------------------------------------------------------------------------------------
@@ -105,7 +108,8 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "club": club,
         "role": role_of(request.user, club),
         "upcoming": _upcoming(nights_of)[:20],
-        "past": nights_of.filter(starts_at__lt=now - timedelta(hours=6)).order_by("-starts_at")[:10],
+        "past": nights_of.filter(Q(starts_at__lt=now - timedelta(hours=6)) | Q(ended_at__isnull=False))
+        .order_by("-starts_at")[:10],
         "members": Membership.objects.filter(club=club).select_related("user").order_by("role", "joined_at")
         if may(request.user, Act.SEE_MEMBERS, club)
         else None,

@@ -122,6 +122,8 @@ def test_cancelling_a_night_sends_a_cancel_with_a_higher_sequence_and_the_feed_s
     assert message.to == [person.email]
     cal = icalendar.Calendar.from_ical(message.attachments[0][1])
     assert cal["METHOD"] == "CANCEL"
+    (part,) = [p for p in message.message().walk() if p.get_content_type() == "text/calendar"]
+    assert part.get_params() == [("text/calendar", ""), ("method", "CANCEL"), ("charset", "utf-8")], "each once"
     (event,) = cal.walk("VEVENT")
     assert (event["STATUS"], event["SEQUENCE"]) == ("CANCELLED", 1)
     (listed,) = _parse(client.get("/clubs/wolves/calendar.ics")).walk("VEVENT")

@@ -199,6 +199,9 @@ def test_repeat_this_night_plans_the_next_one_with_the_same_settings(client, clu
     assert response["Location"].endswith(f"/nights/{made.pk}/")
     assert (made.title, made.games, made.capacity, made.fair_roles) == (night.title, night.games, night.capacity, True)
     assert made.starts_at > night.starts_at and made.seed_commitment != night.seed_commitment
+    again = client.post(f"/clubs/wolves/nights/{night.pk}/repeat/")
+    assert again["Location"] == response["Location"], "a second press leads to the same night"
+    assert Night.objects.exclude(pk=night.pk).count() == 1
 
 
 def test_check_in_is_refused_once_the_night_has_ended(club, bob):

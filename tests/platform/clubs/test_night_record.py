@@ -70,3 +70,20 @@ def test_a_removed_member_is_told(club, bob, charlie):
     members.remove(club, bob, str(Membership.objects.get(club=club, user=charlie).pk))
     notice = Notification.objects.get(user=charlie, kind="removed")
     assert notice.params == {"club": "Thursday Wolves"}
+
+
+def test_an_ended_night_is_listed_with_the_past_ones_at_once_and_a_cancelled_one_says_no_going(club, bob, as_):
+    night, people, _round = played(club, bob)
+    recap.end_night(night, bob)
+    coming = nights.create_night(club, bob, night_fields(title="Next week"))
+    rsvp.answer(coming, people[0], "going")
+    nights.cancel_night(coming)
+    page = as_("bob").get(reverse("clubs:detail", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    upcoming = page.split('data-testid="upcoming"')[1].split("</ul>")[0] if 'data-testid="upcoming"' in page else ""
+    assert "Werewolf night" not in upcoming, "an ended night is no longer coming"
+    assert "Werewolf night" in page, "it is listed with the past nights"
+    client = as_("nobody")
+    client.force_login(people[0])
+    mine = client.get(reverse("clubs:my_nights"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    row = mine.split("Next week")[1].split("</li>")[0] if "Next week" in mine else ""
+    assert "Going" not in row

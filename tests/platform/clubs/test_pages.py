@@ -322,3 +322,15 @@ def test_a_clubs_counts_read_in_persian_digits_on_a_persian_page(client, club, b
     client.post("/clubs/wolves/invites/", {"days": "7"}, HTTP_ACCEPT_LANGUAGE="fa")
     invites = client.get("/clubs/wolves/invites/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
     assert "۷ روز" in invites and "7 روز" not in invites and "۰ بار" in invites
+
+
+def test_leaving_removing_and_revoking_ask_first(client, club, alice, bob, charlie):
+    """One tap on Leave, Remove or Revoke asks before it acts, as cancelling a night does."""
+    client.force_login(charlie)
+    assert 'data-confirm="Leave this club?' in client.get("/clubs/wolves/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    client.force_login(alice)
+    members = client.get("/clubs/wolves/members/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'data-confirm="Remove this member from the club?' in members
+    client.post("/clubs/wolves/invites/", {"days": "7"})
+    invites = client.get("/clubs/wolves/invites/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'data-confirm="Revoke this invite link?' in invites
