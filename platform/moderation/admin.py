@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from moderation import actions
+from moderation import actions, bans
 from moderation.models import Device, HiddenMessage, ModeratorAction, Report, Sanction
 from shabneshin.admin_confirm import confirmation
 from shabneshin.readonly_admin import ReadOnlyAdmin
@@ -79,7 +79,8 @@ def _sanction_reported(name: str, kind: str, days: int | None, question: str):  
             return asking
         until = timezone.now() + timedelta(days=days) if days else None
         for report in users.values():
-            actions.sanction(request.user, report.reported, kind, report.get_reason_display(), until)
+            # the reason's key: each player reads it in their own language (bans.reason_text)
+            actions.sanction(request.user, report.reported, kind, report.reason, until)
             actions.resolve(request.user, report)
         _done(modeladmin, request, len(users))
         return None
@@ -161,11 +162,15 @@ class ReportAdmin(admin.ModelAdmin):
 
 @admin.register(Sanction)
 class SanctionAdmin(admin.ModelAdmin):
-    list_display = ("user", "kind", "reason", "until", "lifted_at", "created_by", "created_at")
+    list_display = ("user", "kind", "reason_shown", "until", "lifted_at", "created_by", "created_at")
     list_filter = ("kind",)
     search_fields = ("user__username", "user__display_name", "reason")
     raw_id_fields = ("user",)
     fields = ("user", "kind", "reason", "until", "lifted_at")
+
+    @admin.display(description=_("reason"), ordering="reason")
+    def reason_shown(self, sanction: Sanction) -> str:
+        return bans.reason_text(sanction)
 
     def save_model(self, request: HttpRequest, obj: Sanction, form: Any, change: bool) -> None:
         if not change:

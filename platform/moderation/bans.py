@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from moderation.models import Sanction
+from moderation.models import Report, Sanction
 from shabneshin.localize import format_date
 
 
@@ -38,16 +38,22 @@ def _until(sanction: Sanction) -> str:
     return format_date(sanction.until, "datetime")
 
 
+def reason_text(sanction: Sanction) -> str:
+    """The sanction's reason as its reader reads it: a report's reason (stored as its key by the
+    report queue's actions) in the reader's language, or what staff typed."""
+    return str(dict(Report.Reason.choices).get(sanction.reason, sanction.reason))
+
+
 def ban_text(ban: Sanction) -> str:
     if ban.until is None:
-        return _("You are banned for good. Reason: %(reason)s") % {"reason": ban.reason}
-    return _("You are banned until %(until)s. Reason: %(reason)s") % {"until": _until(ban), "reason": ban.reason}
+        return _("You are banned for good. Reason: %(reason)s") % {"reason": reason_text(ban)}
+    return _("You are banned until %(until)s. Reason: %(reason)s") % {"until": _until(ban), "reason": reason_text(ban)}
 
 
 def chat_mute_text(mute: Sanction) -> str:
     if mute.until is None:
-        return _("A moderator muted you in chat. Reason: %(reason)s") % {"reason": mute.reason}
+        return _("A moderator muted you in chat. Reason: %(reason)s") % {"reason": reason_text(mute)}
     return _("A moderator muted you in chat until %(until)s. Reason: %(reason)s") % {
         "until": _until(mute),
-        "reason": mute.reason,
+        "reason": reason_text(mute),
     }

@@ -166,6 +166,25 @@ def test_a_ban_from_the_report_queue_asks_first_and_bans_only_once_confirmed(cha
 
 
 @pytest.mark.django_db
+def test_a_ban_from_a_report_reads_in_the_banned_players_language_not_the_staffs(chatting_table, alice, bob, staff):
+    """A Persian-speaking moderator bans Bob, who reads English: Bob reads the reason in English."""
+    from moderation.bans import ban_text
+
+    report = Report.objects.create(reporter=alice, reported=bob, table=chatting_table, reason="abuse")
+    persian_staff = Client(HTTP_ACCEPT_LANGUAGE="fa")
+    persian_staff.force_login(staff)
+    persian_staff.post(
+        reverse("admin:moderation_report_changelist"),
+        {"action": "ban_reported_for_a_week", "_selected_action": [report.pk], "post": "yes"},
+    )
+    ban = Sanction.objects.get()
+    with translation.override("en"):
+        assert "Reason: Insults or harassment" in ban_text(ban)
+    with translation.override("fa"):
+        assert "Insults or harassment" not in ban_text(ban) and "abuse" not in ban_text(ban)
+
+
+@pytest.mark.django_db
 def test_a_banned_player_is_refused_at_log_in_with_the_reason(client, bob, staff):
     Sanction.objects.create(user=bob, kind="ban", reason="cheating at werewolf", created_by=staff)
     response = client.post(reverse("accounts:login"), {"username": "bob", "password": "a-long-password-1"})
@@ -179,10 +198,10 @@ def test_a_banned_guest_cannot_come_back_as_a_new_guest_from_the_same_device(cli
     client.post(reverse("accounts:guest"), {"display_name": "Troll"})
     troll = User.objects.get(display_name="Troll")
     Sanction.objects.create(
-        user=troll, kind="ban", reason="spam", until=timezone.now() + timedelta(days=7), created_by=staff
+        user=troll, kind="ban", reason="flooding the lobby", until=timezone.now() + timedelta(days=7), created_by=staff
     )
     lobby = client.get(reverse("tables:lobby")).content.decode()
-    assert "banned until" in lobby and "spam" in lobby and "_auth_user_id" not in client.session
+    assert "banned until" in lobby and "flooding the lobby" in lobby and "_auth_user_id" not in client.session
     response = client.post(reverse("accounts:guest"), {"display_name": "Innocent"})
     assert response.status_code == 200 and "banned until" in response.content.decode()
     signup = client.post(
