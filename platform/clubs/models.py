@@ -65,7 +65,7 @@ class Membership(models.Model):
         MEMBER = "member", _("Member")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="club_memberships")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="club_memberships", verbose_name=_("player"))
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
     joined_at = models.DateTimeField(auto_now_add=True)
 

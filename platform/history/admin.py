@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from history.models import ProfileSettings, Rating, RatingChange
 from shabneshin.readonly_admin import ReadOnlyAdmin
@@ -11,9 +12,13 @@ class RatingAdmin(ReadOnlyAdmin):
     """Ratings come from matches only (``manage.py recompute_ratings`` rebuilds them): read, never
     add, edit or delete."""
 
-    list_display = ("user", "game", "shown", "mu", "sigma", "games", "updated_at")
+    list_display = ("user", "game", "rating", "mu", "sigma", "games", "updated_at")
     list_filter = ("game",)
     search_fields = ("user__username", "user__display_name")
+
+    @admin.display(description=_("rating"))
+    def rating(self, rating: Rating) -> int:
+        return rating.shown
 
 
 @admin.register(RatingChange)

@@ -19,7 +19,9 @@ def shown(mu: float, sigma: float) -> int:
 
 
 class Rating(models.Model):
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("player")
+    )
     game = models.CharField(_("game"), max_length=20, db_index=True)
     mu = models.FloatField(_("mu"))
     sigma = models.FloatField(_("sigma"))
@@ -49,7 +51,9 @@ class Rating(models.Model):
 
 class RatingChange(models.Model):
     match = models.ForeignKey("tables.Match", on_delete=models.CASCADE, related_name="rating_changes")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("player")
+    )
     game = models.CharField(_("game"), max_length=20, db_index=True)
     seat = models.PositiveSmallIntegerField(_("seat"))
     mu_before = models.FloatField()

@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from moderation import actions, bans
 from moderation.models import Device, HiddenMessage, ModeratorAction, Report, Sanction
 from shabneshin.admin_confirm import confirmation
+from shabneshin.localize import digits
 from shabneshin.readonly_admin import ReadOnlyAdmin
 from tables.models import ChatMessage
 
@@ -43,7 +44,7 @@ class StatusFilter(admin.SimpleListFilter):
 def _done(modeladmin: admin.ModelAdmin, request: HttpRequest, count: int) -> None:
     modeladmin.message_user(
         request,
-        ngettext("%(n)d player or line handled.", "%(n)d players or lines handled.", count) % {"n": count},
+        digits(ngettext("%(n)d player or line handled.", "%(n)d players or lines handled.", count) % {"n": count}),
         messages.SUCCESS,
     )
 

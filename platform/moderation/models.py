@@ -37,7 +37,9 @@ class Report(models.Model):
         NAME = "name", _("Offensive name")
         OTHER = "other", _("Something else")
 
-    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made", verbose_name=_("reporter")
+    )
     reported = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_received", verbose_name=_("player")
     )

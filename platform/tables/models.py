@@ -8,10 +8,20 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
 from games.base import Engine
+from shabneshin.localize import digits
+
+
+def _game_name(slug: str) -> str:
+    """A game's name in the reader's language (the slug of a game no longer registered)."""
+    try:
+        return gettext(registry.get(slug).name)
+    except KeyError:
+        return slug
 
 
 def new_token() -> str:
@@ -59,7 +69,8 @@ class Table(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
-        return f"{self.game} #{self.pk}"
+        """The admin's name for it, in the reader's language: «مافیا؛ گرگینه #۱۲»."""
+        return f"{_game_name(self.game)} #{digits(self.pk)}"
 
     @property
     def engine(self) -> Engine:
@@ -98,7 +109,7 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.table} seat {self.number}"
+        return gettext("%(table)s, seat %(n)s") % {"table": self.table, "n": digits(self.number)}
 
     @property
     def is_empty(self) -> bool:
@@ -158,7 +169,7 @@ class Match(models.Model):
         ordering = ["-started_at"]
 
     def __str__(self) -> str:
-        return f"{self.game} match #{self.pk}"
+        return gettext("%(game)s match #%(n)s") % {"game": _game_name(self.game), "n": digits(self.pk)}
 
     @property
     def engine(self) -> Engine:
@@ -194,7 +205,7 @@ class Move(models.Model):
         constraints = [models.UniqueConstraint(fields=["match", "seq"], name="one_move_per_seq")]
 
     def __str__(self) -> str:
-        return f"{self.match} move {self.seq}"
+        return gettext("%(match)s, move %(n)s") % {"match": self.match, "n": digits(self.seq)}
 
 
 class TableEvent(models.Model):

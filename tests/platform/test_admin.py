@@ -9,6 +9,7 @@ from django.urls import reverse
 from accounts.models import User
 from history import ratings
 from history.models import RatingChange
+from shabneshin.localize import digits
 from tables.models import ChatMessage, Match, Move, Table
 from tests.platform.helpers import started_werewolf
 from tests.platform.replaying import human_match, people
@@ -138,3 +139,17 @@ def test_deleting_a_host_cannot_delete_the_other_players_rated_match(client, sta
     assert RatingChange.objects.filter(match=match, user=bijan).exists()
     with pytest.raises(ProtectedError):
         spammer.delete()
+
+
+def test_the_persian_admin_names_records_and_columns_in_persian(client, staff, alice):
+    from django.utils import translation
+
+    from history.models import Rating
+
+    match = started_werewolf(alice)
+    Rating.objects.create(user=alice, game="dracula", mu=25.0, sigma=8.0, games=1)
+    client.force_login(staff)
+    with translation.override("fa"):
+        assert str(match) == f"مسابقهٔ مافیا؛ گرگینه #{digits(match.pk, 'fa')}"
+    ratings = client.get("/admin/history/rating/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert "بازیکن" in ratings and ">User<" not in ratings and ">Shown<" not in ratings
