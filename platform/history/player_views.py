@@ -108,4 +108,4 @@ def _board(request: HttpRequest, engine: Any, rows: list[Any], **extra: Any) -> 
 @require_safe
 def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     engine = _engine_or_404(slug)
-    return _board(request, engine, profiles.leaderboard(slug))
+    return _board(request, engine, profiles.leaderboard(slug), provisional_left_out=profiles.provisional_count(slug))

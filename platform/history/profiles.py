@@ -106,6 +106,14 @@ def leaderboard(game: str, limit: int = 50) -> list[Rating]:
     )
 
 
+def provisional_count(game: str) -> int:
+    """How many players of ``game`` are not on its board yet for too few rated games or too wide
+    an uncertainty (hidden profiles are not counted: they are not on it by their own choice)."""
+    hidden = ProfileSettings.objects.filter(hidden=True).values("user_id")
+    provisional = Q(games__lt=PROVISIONAL_GAMES) | Q(sigma__gt=PROVISIONAL_SIGMA)
+    return Rating.objects.filter(provisional, game=game).exclude(user_id__in=hidden).count()
+
+
 def clubs_of(owner: Any, viewer: Any) -> list[Any]:
     """The clubs ``owner`` belongs to that ``viewer`` may see: public ones, and a private one only
     to its own members (and to the owner themself)."""

@@ -9,6 +9,7 @@ a Persian page's date box, shabneshin.date_inputs: text the person types, read b
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
@@ -25,15 +26,20 @@ DATE_FORMATS = {
     "time": ("%H:%M", "%H:%M"),
 }
 
+_DECIMAL_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9])")
+
 
 def is_persian(language: str | None = None) -> bool:
     return (language or get_language() or "fa").split("-")[0] == "fa"
 
 
 def digits(value: object, language: str | None = None) -> str:
-    """``value`` as text, with Persian digits on a Persian page (the decimal point too)."""
+    """``value`` as text, with Persian digits on a Persian page, and a decimal point between two
+    digits as the Persian decimal separator «٫» (۷٫۵, not ۷.۵)."""
     text = str(value)
-    return _digits.en_to_fa(text) if is_persian(language) else text
+    if not is_persian(language):
+        return text
+    return _digits.en_to_fa(_DECIMAL_POINT.sub("\u066b", text))
 
 
 def list_separator(language: str | None = None) -> str:

@@ -45,3 +45,9 @@ def test_a_list_in_running_text_takes_the_pages_own_comma_and_escapes_each_item(
         assert template.render(Context({"names": names})) == "Ali, &lt;b&gt;Sara&lt;/b&gt;|, "
     with translation.override("fa"):
         assert template.render(Context({"names": names})) == "Ali، &lt;b&gt;Sara&lt;/b&gt;|، "
+
+
+def test_a_decimal_point_is_the_persian_separator_on_a_persian_page():
+    assert localize.digits("7.5", "fa") == "۷٫۵"
+    assert localize.digits("Score 12.0. Next.", "fa") == "Score ۱۲٫۰. Next."
+    assert localize.digits("7.5", "en") == "7.5"

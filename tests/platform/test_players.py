@@ -82,6 +82,15 @@ def test_the_leaderboard_ranks_by_ordinal_and_leaves_out_provisional_players(cli
     assert 'data-testid="leaderboard-rows"' in page
     assert page.index(f"/players/{a.username}/") < page.index(f"/players/{b.username}/")
     assert f"/players/{newcomer.username}/" not in page
+    assert 'data-testid="provisional-left-out"' in page, "the board says who is not on it yet"
+
+
+def test_a_board_of_provisional_players_only_says_they_are_not_listed_yet(client, db):
+    """Two players with a rated game each: no one is ranked yet, and the board says why."""
+    first, second = people(2)
+    ratings.rate_match(decided("dracula", [first, second], winners=[0]).pk)
+    page = client.get(reverse("players:leaderboard", args=["dracula"]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "No player is ranked here yet." in page and "2 provisional players are not listed yet." in page
 
 
 def test_a_hidden_profile_is_not_on_the_leaderboard(client, db):
