@@ -406,9 +406,17 @@ def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
     }
     if may(request.user, Act.PLAN, club):
         answered = {r.user_id for r in going}
-        ctx["addable"] = [
-            m for m in Membership.objects.filter(club=club).select_related("user") if m.user_id not in answered
-        ]
+        members = list(Membership.objects.filter(club=club).select_related("user"))
+        ctx["addable"] = [m for m in members if m.user_id not in answered]
+        # Who else answered, and who has not: what an organizer plans the night with.
+        others = Rsvp.objects.filter(night=night, answer__in=[Rsvp.Answer.MAYBE, Rsvp.Answer.NO])
+        answers = {r.user_id: r.answer for r in others.select_related("user")}
+        answers_all = set(Rsvp.objects.filter(night=night).values_list("user_id", flat=True))
+        ctx["roll_call"] = {
+            "maybe": [m.user for m in members if answers.get(m.user_id) == Rsvp.Answer.MAYBE],
+            "no": [m.user for m in members if answers.get(m.user_id) == Rsvp.Answer.NO],
+            "silent": [m.user for m in members if m.user_id not in answers_all],
+        }
         member_ids = dict(Membership.objects.filter(club=club, user_id__in=answered).values_list("user_id", "pk"))
         for r in going:
             r.member_id = member_ids.get(r.user_id, "")

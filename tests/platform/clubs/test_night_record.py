@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from clubs import members, nights, recap, rsvp
 from clubs.models import Membership, Night, Notification, Rsvp
-from tests.platform.clubs.conftest import night_fields
+from tests.platform.clubs.conftest import add_members, night_fields
 from tests.platform.clubs.tonight_helpers import drawn, played
 
 
@@ -87,3 +87,20 @@ def test_an_ended_night_is_listed_with_the_past_ones_at_once_and_a_cancelled_one
     mine = client.get(reverse("clubs:my_nights"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     row = mine.split("Next week")[1].split("</li>")[0] if "Next week" in mine else ""
     assert "Going" not in row
+
+
+def test_an_organizer_sees_who_said_maybe_or_no_and_who_has_not_answered(club, alice, bob, charlie, as_):
+    """Bob organizes: Charlie said maybe, Alice no, and the two new members nothing yet."""
+    night = nights.create_night(club, bob, night_fields())
+    rsvp.answer(night, charlie, "maybe")
+    rsvp.answer(night, alice, "no")
+    quiet = add_members(club, 2, "q")
+    page = as_("bob").get(reverse("clubs:night", args=[club.slug, night.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    html = page.content.decode()
+    maybe = html.split('data-testid="answered-maybe"')[1].split("</ul>")[0]
+    no = html.split('data-testid="answered-no"')[1].split("</ul>")[0]
+    silent = html.split('data-testid="not-answered"')[1].split("</ul>")[0]
+    assert "Charlie" in maybe and "Alice" in no
+    assert all(str(person) in silent for person in quiet) and "Charlie" not in silent and "Bob" in silent
+    member_view = as_("charlie").get(reverse("clubs:night", args=[club.slug, night.pk])).content.decode()
+    assert 'data-testid="roll-call"' not in member_view, "only those who plan see it"
