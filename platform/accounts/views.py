@@ -63,7 +63,11 @@ def signup(request: HttpRequest) -> HttpResponse:
     current = request.user if request.user.is_authenticated else None
     if current is not None and not current.is_guest:
         return redirect("tables:lobby")
-    form = SignUpForm(request.POST or None)
+    # A guest signing up keeps the name the table knows them by, unless they type another.
+    data = request.POST.copy() if request.method == "POST" else None
+    if data is not None and current is not None and not data.get("display_name", "").strip():
+        data["display_name"] = current.display_name
+    form = SignUpForm(data, initial={"display_name": current.display_name} if current else None)
     if request.method == "POST" and form.is_valid() and not _new_identity_refused(request, form, ratelimit.SIGN_UPS):
         if current is not None:
             data = form.cleaned_data

@@ -37,6 +37,18 @@ def test_a_guest_who_signs_up_keeps_their_games(client, alice):
     assert reverse("history:match", args=[match.pk]) in client.get(reverse("history:my_games")).content.decode()
 
 
+def test_a_guest_who_signs_up_without_a_new_name_keeps_the_guests_name(client, db):
+    guest = _guest(client)
+    form = client.get(reverse("accounts:signup")).content.decode()
+    assert f'value="{guest.display_name}"' in form, "the form offers the guest's name"
+    client.post(
+        reverse("accounts:signup"),
+        {"username": "fay", "display_name": "", "password1": "a-long-password-1", "password2": "a-long-password-1"},
+    )
+    account = User.objects.get(username="fay")
+    assert account.display_name == guest.display_name
+
+
 def test_a_guest_who_logs_in_brings_their_seats_to_the_account(client, alice, bob):
     guest = _guest(client)
     table = seating.create_table(alice, "werewolf", 5, "private")

@@ -94,6 +94,7 @@ def test_a_running_match_shows_nothing_but_the_players_own_moves(client, alice, 
     # the link does not open a running match's moves either
     spectator = _page(client, match, charlie, t=match.table.token).content.decode()
     assert 'data-testid="still-running"' in spectator and 'class="move"' not in spectator
+    assert 'data-testid="watch-table"' in spectator, "whoever holds the link may watch the table live"
 
 
 def test_a_player_unlists_a_practice_game_and_then_only_players_see_it(client, alice, bob, charlie):

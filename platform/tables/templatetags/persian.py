@@ -53,3 +53,10 @@ def sep() -> str:
     """``{% sep %}`` between two facts on one line: " · " on an English page, "، " on a Persian
     one, where a middle dot beside Persian digits reads as a zero («۳ · ۱۱» looks like ۳۰۱۱)."""
     return "، " if localize.is_persian() else " · "
+
+
+@register.simple_tag
+def back_arrow() -> str:
+    """``{% back_arrow %}`` before a link back: it points the way the page reads (→ on a Persian,
+    right-to-left page; ← on an English one)."""
+    return "→" if localize.is_persian() else "←"

@@ -334,3 +334,15 @@ def test_leaving_removing_and_revoking_ask_first(client, club, alice, bob, charl
     client.post("/clubs/wolves/invites/", {"days": "7"})
     invites = client.get("/clubs/wolves/invites/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'data-confirm="Revoke this invite link?' in invites
+
+
+def test_a_back_link_points_the_way_the_page_reads(client, club, bob):
+    from clubs import nights
+    from tests.platform.clubs.conftest import night_fields
+
+    night = nights.create_night(club, bob, night_fields())
+    client.force_login(bob)
+    persian = client.get(f"/clubs/wolves/nights/{night.pk}/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    english = client.get(f"/clubs/wolves/nights/{night.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '">→ Thursday Wolves</a>' in persian and "← Thursday" not in persian
+    assert '">← Thursday Wolves</a>' in english
