@@ -1,5 +1,6 @@
 """Email, through Django's email framework: one message per person, to their address alone, in
-the club's language. Calendar changes carry an .ics (METHOD:REQUEST or CANCEL).
+their own language (account settings) or else the club's. Calendar changes carry an .ics
+(METHOD:REQUEST or CANCEL).
 
 Each message is worded inside the transaction of the change it tells of and stored there
 (:mod:`clubs.outbox`), so the change and its mail commit together; it is sent once that has
@@ -55,8 +56,13 @@ def offer_link(offer: Offer) -> str:
     return calendar.absolute(f"{calendar.night_path(offer.night)}offer/{offer_token(offer)}/")
 
 
-def _when(night: Night) -> str:
-    return format_date(night.starts_at, "datetime", night.club.language, night.club.time_zone)
+def language_of(user: Any, night: Night) -> str:
+    """The language a member reads the club's mail in: their own choice, else the club's."""
+    return getattr(user, "language", "") or night.club.language
+
+
+def _when(night: Night, language: str) -> str:
+    return format_date(night.starts_at, "datetime", language, night.club.time_zone)
 
 
 @_in_a_savepoint
@@ -65,15 +71,16 @@ def send_night_update(night: Night, method: str) -> int:
     how many messages were stored."""
     night = Night.objects.select_related("club").get(pk=night.pk)
     sent = 0
-    with translation.override(night.club.language):
-        for answer in Rsvp.objects.filter(night=night, answer=Rsvp.Answer.GOING).select_related("user"):
+    for answer in Rsvp.objects.filter(night=night, answer=Rsvp.Answer.GOING).select_related("user"):
+        language = language_of(answer.user, night)
+        with translation.override(language):
             if method == "CANCEL":
                 subject = _("Cancelled: %(night)s") % {"night": night.title}
                 body = _("%(night)s (%(club)s) on %(when)s was cancelled.")
             else:
                 subject = _("Changed: %(night)s") % {"night": night.title}
                 body = _("%(night)s (%(club)s) is now on %(when)s. The attached calendar entry replaces the old one.")
-            body = body % {"night": night.title, "club": night.club.name, "when": _when(night)}
+            body = body % {"night": night.title, "club": night.club.name, "when": _when(night, language)}
             body += "\n\n" + calendar.absolute(calendar.night_path(night))
             ics = calendar.single(night, method, attendee=answer.user)
             sent += bool(
@@ -88,15 +95,16 @@ def send_night_update(night: Night, method: str) -> int:
 def send_offer(offer: Offer) -> int:
     offer = Offer.objects.select_related("night__club", "user").get(pk=offer.pk)
     night = offer.night
-    with translation.override(night.club.language):
+    language = language_of(offer.user, night)
+    with translation.override(language):
         subject = _("A seat is free: %(night)s") % {"night": night.title}
         body = _(
             "A seat is free at %(night)s (%(club)s) on %(when)s. It is yours if you accept it before %(until)s:"
         ) % {
             "night": night.title,
             "club": night.club.name,
-            "when": _when(night),
-            "until": format_date(offer.expires_at, "datetime", night.club.language, night.club.time_zone),
+            "when": _when(night, language),
+            "until": format_date(offer.expires_at, "datetime", language, night.club.time_zone),
         }
         text = body + "\n\n" + offer_link(offer)
         return bool(outbox.send(offer.user, Kind.OFFER, subject, text, not_after=offer.expires_at, night=night))
@@ -115,7 +123,8 @@ def _reminder_of_use_until(reminder: Reminder) -> datetime:
 def send_reminder(reminder: Reminder) -> int:
     reminder = Reminder.objects.select_related("night__club", "user").get(pk=reminder.pk)
     night = reminder.night
-    with translation.override(night.club.language):
+    language = language_of(reminder.user, night)
+    with translation.override(language):
         if reminder.kind == Reminder.Kind.START:
             subject = _("Starting now: %(night)s") % {"night": night.title}
         else:
@@ -123,7 +132,7 @@ def send_reminder(reminder: Reminder) -> int:
         body = _("%(night)s (%(club)s) starts on %(when)s.") % {
             "night": night.title,
             "club": night.club.name,
-            "when": _when(night),
+            "when": _when(night, language),
         }
         place = _("Online") if night.online else night.address
         text = f"{body}\n{place}\n\n{calendar.absolute(calendar.night_path(night))}"
@@ -133,21 +142,26 @@ def send_reminder(reminder: Reminder) -> int:
 
 @_in_a_savepoint
 def send_recap(night: Night) -> int:
-    """The recap of an ended night, to everyone who was there or going, in the club's language;
+    """The recap of an ended night, to everyone who was there or going, each in their language;
     how many messages were stored."""
     from clubs import recap, scoreboard, tonight
 
+    board = scoreboard.rows(night, tonight.names(night))
+    link = calendar.absolute(calendar.night_path(night) + "recap/")
+    worded: dict[str, tuple[str, str]] = {}
     sent = 0
-    with translation.override(night.club.language):
-        board = scoreboard.rows(night, tonight.names(night))
-        lines = [digits(f"{row['place']}. {row['name']}: {row['total']:g}") for row in board[:10]]
-        subject = _("Recap: %(night)s") % {"night": night.title}
-        body = _("%(night)s (%(club)s) has ended. The final scoreboard:") % {
-            "night": night.title,
-            "club": night.club.name,
-        }
-        link = calendar.absolute(calendar.night_path(night) + "recap/")
-        text = "\n".join([body, "", *lines, "", _("The whole recap, and the check of every round's seating:"), link])
-        for person in recap.audience(night):
-            sent += bool(outbox.send(person, Kind.RECAP, subject, text, night=night))
+    for person in recap.audience(night):
+        language = language_of(person, night)
+        if language not in worded:
+            with translation.override(language):
+                lines = [digits(f"{row['place']}. {row['name']}: {row['total']:g}") for row in board[:10]]
+                subject = _("Recap: %(night)s") % {"night": night.title}
+                body = _("%(night)s (%(club)s) has ended. The final scoreboard:") % {
+                    "night": night.title,
+                    "club": night.club.name,
+                }
+                closing = _("The whole recap, and the check of every round's seating:")
+                worded[language] = (subject, "\n".join([body, "", *lines, "", closing, link]))
+        subject, text = worded[language]
+        sent += bool(outbox.send(person, Kind.RECAP, subject, text, night=night))
     return sent

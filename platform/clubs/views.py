@@ -15,7 +15,7 @@ from django.db.models import F, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -553,7 +553,9 @@ def user_ics(request: HttpRequest, token: str) -> HttpResponse:
         .select_related("club")
         .order_by("starts_at")
     )
-    return _ics(calendar.feed(_("My game nights"), shown), "shabneshin.ics")
+    # A calendar app sends no language: the feed is titled in the member's own, if they chose one.
+    with translation.override(prefs.user.language or translation.get_language()):
+        return _ics(calendar.feed(_("My game nights"), shown), "shabneshin.ics")
 
 
 @login_required(login_url="accounts:login")

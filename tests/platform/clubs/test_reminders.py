@@ -69,3 +69,21 @@ def test_moving_the_night_moves_its_reminders(club, night):
 
 def _fields(night) -> dict:
     return {k: getattr(night, k) for k in nights.EDITABLE}
+
+
+def test_each_member_reads_club_mail_in_their_own_language_else_the_clubs(
+    club, night, django_capture_on_commit_callbacks
+):
+    """The Persian club's reminder reaches Emma, who chose English in her settings, in English,
+    and Reza, who chose nothing, in the club's Persian."""
+    emma, reza = add_members(club, 2)
+    emma.language = "en"
+    emma.save()
+    for person in (emma, reza):
+        rsvp.answer(night, person, "going")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert due.send_reminders(night.starts_at - timedelta(hours=2)) == 2
+    subjects = {m.to[0]: m.subject for m in mail.outbox}
+    assert subjects == {emma.email: "Soon: Werewolf night", reza.email: "به‌زودی: Werewolf night"}
+    (english,) = [m for m in mail.outbox if m.to == [emma.email]]
+    assert "starts on" in english.body and not any("\u06f0" <= ch <= "\u06f9" for ch in english.body)
