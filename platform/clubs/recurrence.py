@@ -123,3 +123,24 @@ def edit_from(series: Series, from_date: date, by, changes: dict, now: datetime 
         nights.cancel_night(night)
     materialise(new, now)
     return new
+
+
+@transaction.atomic
+def end_from(series: Series, from_date: date, now: datetime | None = None) -> int:
+    """End the series with the occurrence of ``from_date``: it repeats no more from that date, and
+    that night and every later one still to come are cancelled (everyone going is told, as for one
+    cancelled night). A night that began is left as it is. Returns how many were cancelled."""
+    from clubs import nights
+
+    now = now or timezone.now()
+    series = Series.objects.select_for_update().select_related("club").get(pk=series.pk)
+    series.until = from_date - timedelta(days=1)
+    series.save(update_fields=["until"])
+    ending = Night.objects.filter(
+        series=series, occurrence_date__gte=from_date, starts_at__gt=now, cancelled=False
+    ).order_by("starts_at")
+    cancelled = 0
+    for night in ending:
+        nights.cancel_night(night)
+        cancelled += 1
+    return cancelled

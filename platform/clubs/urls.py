@@ -31,6 +31,7 @@ urlpatterns = [
     path(night, views.night_detail, name="night"),
     path(night + "edit/", views.night_edit, name="night_edit"),
     path(night + "cancel/", views.night_cancel, name="night_cancel"),
+    path(night + "end-series/", views.night_end_series, name="night_end_series"),
     path(night + "rsvp/", views.night_rsvp, name="rsvp"),
     path(night + "attendees/", views.night_attendee, name="attendee"),
     path(night + "offer/", views.night_offer, name="offer"),

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.http import urlencode
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -26,6 +26,7 @@ from clubs.forms import ClubForm, JoinRequestForm, NightEditForm, NightForm, Pre
 from clubs.models import Club, Invite, JoinRequest, Membership, Night, Notification, Offer, Preferences, Rsvp
 from clubs.notifications import text as notification_text
 from clubs.permissions import Act, Role, may, night_or_404, role_of, visible_club_or_404
+from shabneshin.localize import digits
 
 # --- helpers ---------------------------------------------------------------------------------------
 
@@ -381,6 +382,35 @@ def night_cancel(request: HttpRequest, slug: str, night_id: int) -> HttpResponse
     else:
         messages.success(request, _("The night is cancelled; everyone going was told."))
     return redirect("clubs:night", slug=slug, night_id=night.pk)
+
+
+@require_POST
+def night_end_series(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
+    """Cancel this night and every later one of its series, which repeats no more."""
+    club = visible_club_or_404(request.user, slug)
+    _require(request, club, Act.PLAN)
+    night = _night_or_404(club, night_id)
+    if night.series_id is None or night.occurrence_date is None:
+        messages.error(request, _("This night is not part of a series."))
+        return redirect("clubs:night", slug=slug, night_id=night.pk)
+    try:
+        nights.refuse_change_if_over(night)
+    except nights.NightError as exc:
+        messages.error(request, str(exc))
+        return redirect("clubs:night", slug=slug, night_id=night.pk)
+    count = recurrence.end_from(night.series, night.occurrence_date)
+    messages.success(
+        request,
+        digits(
+            ngettext(
+                "The series ends here: %(n)d night is cancelled, and everyone going was told.",
+                "The series ends here: %(n)d nights are cancelled, and everyone going was told.",
+                count,
+            )
+            % {"n": count}
+        ),
+    )
+    return redirect("clubs:detail", slug=slug)
 
 
 def night_context(request: HttpRequest, club: Club, night: Night) -> dict:

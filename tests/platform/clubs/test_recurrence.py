@@ -122,3 +122,34 @@ def test_the_clock_keeps_a_series_materialised_ahead(berlin, settings):
     assert due.run_due(later, series=True) == 2 + 2, "two nights made, two past nights' RSVPs closed"
     assert due.run_due(later, series=True) == 0
     assert Night.objects.filter(series=series, starts_at__gt=later).count() == 4
+
+
+def test_ending_a_series_from_a_night_cancels_it_and_the_later_ones_and_it_repeats_no_more(
+    berlin, charlie, settings, client, bob
+):
+    settings.CLUB_SERIES_AHEAD = 4
+    from django.utils import timezone
+
+    series = _series(berlin, Series.Frequency.WEEKLY, timezone.now().date() + timedelta(days=3))
+    made = recurrence.materialise(series)
+    rsvp.answer(made[2], charlie, "going")
+    client.force_login(bob)
+    answer = client.post(f"/clubs/{berlin.slug}/nights/{made[1].pk}/end-series/", follow=True)
+    assert "3 nights are cancelled" in answer.content.decode()
+    states = dict(Night.objects.filter(series=series).values_list("pk", "cancelled"))
+    assert states == {made[0].pk: False, made[1].pk: True, made[2].pk: True, made[3].pk: True}
+    assert recurrence.materialise(series) == [], "it repeats no more"
+    from clubs.models import Notification
+
+    assert Notification.objects.filter(user=charlie, kind="night_cancelled").exists(), "those going are told"
+
+
+def test_only_those_who_plan_end_a_series(berlin, charlie, client, settings):
+    settings.CLUB_SERIES_AHEAD = 2
+    from django.utils import timezone
+
+    series = _series(berlin, Series.Frequency.WEEKLY, timezone.now().date() + timedelta(days=3))
+    made = recurrence.materialise(series)
+    client.force_login(charlie)
+    assert client.post(f"/clubs/{berlin.slug}/nights/{made[0].pk}/end-series/").status_code == 403
+    assert not Night.objects.filter(series=series, cancelled=True).exists()
