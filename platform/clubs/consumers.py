@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -50,6 +51,11 @@ class NightConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
         if html:
             await self.send(text_data=html)
 
+    def _csrf(self) -> str:
+        """The browser's CSRF cookie: Django accepts its secret as a form token (as tables.consumers)."""
+        cookies = self.scope.get("cookies") or {}
+        return str(cookies.get(settings.CSRF_COOKIE_NAME, ""))
+
     @database_work
     def _visible_night(self, slug: str, night_id: int) -> int | None:
         night = Night.objects.select_related("club").filter(pk=night_id, club__slug=slug).first()
@@ -71,6 +77,10 @@ class NightConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
         }
         with translation.override(self.language):
             html = render_to_string("clubs/_counts.html", ctx)
+            # A seat freed for this reader appears at once, with its accept and decline buttons.
+            offer = rsvp.pending_offer(night, user)
+            offer_ctx = {"offer": offer, "night": night, "club": night.club, "oob": True, "csrf": self._csrf()}
+            html += render_to_string("clubs/_offer.html", offer_ctx)
             if night.cancelled:
                 return html
             organizer = may(user, Act.RUN_NIGHT, night.club)

@@ -28,11 +28,12 @@ async def _close_connections_after():
     await close_thread_connections()
 
 
-async def _connect(night, user=None):
+async def _connect(night, user=None, csrf: str = ""):
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"accept-language", b"en")]
     if user is not None:
         cookie = await session_cookie(user)
-        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
+        extra = f"; {settings.CSRF_COOKIE_NAME}={csrf}" if csrf else ""
+        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}{extra}".encode()))
     path = f"/ws/clubs/{night.club.slug}/nights/{night.pk}/"
     communicator = WebsocketCommunicator(application, path, headers=headers)
     connected, code = await communicator.connect(timeout=5)
@@ -143,3 +144,32 @@ def test_with_redis_down_an_rsvp_answers_its_redirect_and_stores_the_answer(
     assert response.status_code == 302
     assert Rsvp.objects.get(night=night, user=charlie).answer == Rsvp.Answer.GOING
     assert f"group send to {live.group_name(night.pk)} failed" in caplog.text
+
+
+async def test_a_freed_seat_is_offered_live_to_the_first_in_line_only(night, charlie, bob):
+    """The night is full; Mina waits. Charlie withdraws: Mina's open page shows the offer at once,
+    with its buttons, while Bob's shows none."""
+    from tests.platform.clubs.conftest import add_members
+
+    def fill_up():
+        (mina,) = add_members(night.club, 1)
+        night.capacity = 1
+        night.save()
+        rsvp.answer(night, charlie, "going")
+        rsvp.answer(night, mina, "going")  # waits: the capacity is one
+        return mina
+
+    mina = await database_sync_to_async(fill_up)()
+    assert await database_sync_to_async(lambda: Rsvp.objects.get(night=night, user=mina).answer)() == "waiting"
+    mina_tab, ok_m = await _connect(night, mina, csrf="x" * 32)
+    bob_tab, ok_b = await _connect(night, bob)
+    assert ok_m and ok_b
+    assert 'data-testid="offer"' not in await receive_until(mina_tab, "going")
+    await receive_until(bob_tab, "going")
+    await database_sync_to_async(rsvp.withdraw)(night, charlie)
+    offered = await receive_until(mina_tab, 'data-testid="offer"')
+    assert 'id="night-offer"' in offered and 'data-testid="accept-offer"' in offered
+    assert 'name="csrfmiddlewaretoken" value="' + "x" * 32 + '"' in offered, "its form posts like the page's"
+    assert 'data-testid="offer"' not in await receive_until(bob_tab, "going")
+    for tab in (mina_tab, bob_tab):
+        await tab.disconnect()
