@@ -275,6 +275,7 @@ def test_the_signed_link_in_the_offer_email_accepts_the_seat_without_logging_in(
     assert night.rsvps.get(user=charlie).answer == "waiting", "opening the link changes nothing"
     page = anonymous.post(path, {"decision": "accept"}).content.decode()
     assert "The seat is yours: you are going." in page
+    assert f'href="/clubs/wolves/nights/{night.pk}/" data-testid="offer-night"' in page, "it leads on to the night"
     assert night.rsvps.get(user=charlie).answer == "going"
     assert anonymous.get(path[:-6] + "forged/").status_code == 404
 
