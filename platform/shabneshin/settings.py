@@ -235,6 +235,7 @@ SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"refusals": {"()": "shabneshin.log_filters.RefusalsWithoutTraceback"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["refusals"]}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
 }
