@@ -42,9 +42,9 @@ from tables.models import Match, Seat, Table, TableEvent
 from tables.seating import SeatingError, changed, longest_seated, validated_options
 
 log = logging.getLogger(__name__)
-MATCH_POWERS = ("pause", "resume", "extend", "to_bot")
+MATCH_POWERS = ("pause", "resume", "extend", "to_bot", "end")
 POWERS = ("kick", "hand_over", *MATCH_POWERS)
-CONFIRMED_POWERS = ("kick", "hand_over", "to_bot")  # asked again before they are applied
+CONFIRMED_POWERS = ("kick", "hand_over", "to_bot", "end")  # asked again before they are applied
 
 
 def _number(raw: Any) -> int | None:
@@ -139,6 +139,8 @@ def act(table: Table, user: User, power: str, data: Any) -> None:
     try:
         if power == "to_bot":
             moderator.hand_to_bot(match.pk, user.pk, seat if seat is not None else -1, player or 0, version)
+        elif power == "end":
+            moderator.end_practice(match.pk, user.pk, version)
         else:
             getattr(moderator, power)(match.pk, user.pk, version)
     except IllegalAction as exc:

@@ -31,7 +31,7 @@ def power(request: HttpRequest, token: str) -> HttpResponse:
     name = request.POST.get("power", "")
     asks = name in host.CONFIRMED_POWERS and table.host_id == request.user.pk
     if asks and request.POST.get("confirm") != "1":
-        target = _target_name(table, request.POST.get("target", ""))
+        target = "" if name == "end" else _target_name(table, request.POST.get("target", ""))
         if target is not None:
             ctx = {"table": table, "game": table.engine, "power": name, "target": target, "post": request.POST}
             return render(request, "tables/host_confirm.html", ctx)

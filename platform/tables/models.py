@@ -222,6 +222,7 @@ class TableEvent(models.Model):
         RESUME = "resume", _("Resumed")
         EXTEND = "extend", _("Decision extended")
         TO_BOT = "to_bot", _("Seat handed to a bot")
+        END = "end", _("Game ended by the host")
         PAUSE_LIMIT = "pause_limit", _("Aborted after a long pause")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")

@@ -73,7 +73,8 @@ class Refused(IllegalAction):
     callers catch it as the ``IllegalAction`` it is."""
 
     CODES = IllegalAction.CODES | {
-        "paused", "not_host", "already_paused", "not_paused", "already_extended", "no_such_player", "already_bot"
+        "paused", "not_host", "already_paused", "not_paused", "already_extended", "no_such_player", "already_bot",
+        "others_playing",
     }
 
 
@@ -514,6 +515,21 @@ def extend(match_id: int, user_id: int, version: int | None, now: datetime | Non
     match.extended_window = match.window_started_at
     events.record(match.table, TableEvent.Kind.EXTEND, user_id, match=match)
     _host_changed(match, now or timezone.now())
+    return match
+
+
+@transaction.atomic
+def end_practice(match_id: int, user_id: int, version: int | None) -> Match:
+    """The host ends a game nobody else is playing: every other seat is a practice bot's, empty, or
+    on autopilot. It ends as aborted (no winner, no rating), for the host's reason; a game another
+    person still plays is theirs too, and is refused."""
+    match = _host_lock(match_id, user_id, version)
+    others = Seat.objects.filter(table_id=match.table_id, is_bot=False, autopilot=False, user__isnull=False)
+    if others.exclude(user_id=user_id).exists():
+        raise Refused("Other players are still playing.", "others_playing")
+    now = timezone.now()
+    events.record(match.table, TableEvent.Kind.END, user_id, match=match)
+    _abort_locked(match, now, "host")
     return match
 
 

@@ -370,6 +370,7 @@ def host_menu(snapshot: Snapshot, seat_rows: list[dict[str, Any]]) -> dict[str, 
         menu["paused"] = match.paused_at is not None
         menu["can_extend"] = not decisions.is_extended(match) and bool(match.engine.awaiting(match.state))
         menu["to_bot"] = [r for r in others if not r["seat"].autopilot]
+        menu["can_end"] = not menu["to_bot"]  # nobody else plays: a practice game the host may end
         menu["version"] = match.version
     return menu
 

@@ -34,6 +34,9 @@ ERROR_MESSAGES = {
     "already_extended": gettext_noop("This decision has already been given more time once."),
     "no_such_player": gettext_noop("That player is not at this seat any more."),
     "already_bot": gettext_noop("A practice bot already plays that seat."),
+    "others_playing": gettext_noop(
+        "Other people are still playing: the game can be ended only when everyone else at the table is a bot."
+    ),
 }
 
 

@@ -323,10 +323,10 @@ def test_nobody_but_the_host_can_use_any_power_and_none_sees_the_menu(client, pe
     seating.start(table, alice, seed=1)
     match = Match.objects.get(table=table)
     before = _state(table)
-    for power in ("pause", "resume", "extend", "to_bot", "hand_over"):
+    for power in ("pause", "resume", "extend", "to_bot", "hand_over", "end"):
         response = _post(client, who, table, power=power, target=f"1:{bob.pk}", version=match.version, confirm="1")
         assert b"Only the host can do that." in response.content, power
-    for power in ("pause", "extend", "resume"):
+    for power in ("pause", "extend", "resume", "end_practice"):
         with pytest.raises(IllegalAction) as refused:
             getattr(moderator, power)(match.pk, who.pk, match.version)
         assert refused.value.code == "not_host"
@@ -457,3 +457,36 @@ def test_the_menu_is_gone_once_the_match_is_over(client, alice, bob):
     assert b'data-testid="host-menu"' in client.get(f"/t/{match.table.token}/").content
     play_until_over(match)
     assert b'data-testid="host-menu"' not in client.get(f"/t/{match.table.token}/").content
+
+
+
+# --- ending a practice game ------------------------------------------------------------------------
+
+
+def test_a_host_alone_with_bots_ends_the_practice_game_after_confirming(client, alice):
+    """Alice plays alone with bots and wants to stop: asked first, then the game ends, unrated, and
+    everyone reads why."""
+    match = started_werewolf(alice)
+    client.force_login(alice)
+    assert b'data-testid="host-end"' in client.get(f"/t/{match.table.token}/").content
+    asked = _post(client, alice, match.table, power="end", version=match.version)
+    assert b'data-testid="host-confirm"' in asked.content and fresh(match).status == Match.Status.PLAYING
+    _post(client, alice, match.table, power="end", version=match.version, confirm="1")
+    ended = fresh(match)
+    assert (ended.status, ended.end_reason) == (Match.Status.ABORTED, "host")
+    assert TableEvent.objects.filter(table=match.table, kind=TableEvent.Kind.END, actor=alice).exists()
+    page = words_of(client.get(f"/t/{match.table.token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert "This practice game was ended by its host." in page and "Alice ended this practice game." in page
+
+
+def test_a_game_another_person_still_plays_cannot_be_ended_by_the_host(client, alice, bob):
+    """Bob plays too: Alice cannot end the game on him, and is not offered to."""
+    match = started_werewolf(alice, [bob])
+    client.force_login(alice)
+    assert b'data-testid="host-end"' not in client.get(f"/t/{match.table.token}/").content
+    response = _post(client, alice, match.table, power="end", version=match.version, confirm="1")
+    assert b"Other people are still playing" in response.content
+    assert fresh(match).status == Match.Status.PLAYING
+    moderator.hand_to_bot(match.pk, alice.pk, 1, bob.pk, match.version)  # Bob left: a bot plays him
+    moderator.end_practice(match.pk, alice.pk, fresh(match).version)
+    assert fresh(match).status == Match.Status.ABORTED
