@@ -122,6 +122,7 @@ def test_an_agent_who_must_follow_sees_only_the_led_suit_enabled(client, alice, 
     assert offered(page) == [{"type": "play", "card": "R4", "wager": False}]
     assert page.count("ij-card-btn") == 1
     assert len(re.findall(r'class="ij-card-still unplayable"', page)) == 4
+    assert 'data-testid="led-in-hand"' in page, "the hand's heading names the suit to follow"
 
 
 def _hand_shape(html: str) -> str:
