@@ -6,6 +6,7 @@ from history import player_views
 
 app_name = "players"
 urlpatterns = [
+    path("players/", player_views.search, name="search"),
     path("players/<str:name>/", player_views.profile, name="profile"),
     path("players/<str:name>/visibility/", player_views.set_hidden, name="visibility"),
     path("leaderboards/", player_views.leaderboards, name="leaderboards"),

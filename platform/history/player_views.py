@@ -18,6 +18,15 @@ from history import club_boards, profiles
 from history.models import PROVISIONAL_GAMES, PROVISIONAL_SIGMA, ProfileSettings
 
 
+@require_safe
+def search(request: HttpRequest) -> HttpResponse:
+    """Find a player by name: their profile is a click away (hidden ones only for those who may)."""
+    query = request.GET.get("q", "")[:40]
+    found = profiles.search(query, request.user)
+    short = bool(query.strip()) and len(" ".join(query.split())) < profiles.SEARCH_MIN_CHARS
+    return render(request, "history/player_search.html", {"q": query, "found": found, "short": short})
+
+
 def _named(name: str) -> User | None:
     """The player a profile address names. Exactly, or else regardless of case when only one
     player's name matches (an address typed as /players/Ava/ for ava), which the caller redirects

@@ -123,3 +123,24 @@ def clubs_of(owner: Any, viewer: Any) -> list[Any]:
     memberships = Membership.objects.filter(user=owner, club__suspended=False).select_related("club")
     is_owner = getattr(viewer, "pk", None) == owner.pk
     return [m.club for m in memberships.order_by("club__name") if is_owner or can_see(viewer, m.club)]
+
+
+SEARCH_MIN_CHARS = 2
+SEARCH_LIMIT = 30
+
+
+def search(query: str, viewer: Any) -> list[Any]:
+    """Registered players whose display name holds ``query`` (or whose username is it), for the
+    player search: no guests (their names are passing), no bots, and no hidden profile the viewer
+    may not see (:func:`may_view_profile`); at most ``SEARCH_LIMIT``, by name."""
+    from accounts.models import User
+
+    query = " ".join(query.split())
+    if len(query) < SEARCH_MIN_CHARS:
+        return []
+    found = (
+        User.objects.filter(is_guest=False, is_active=True)
+        .filter(Q(display_name__icontains=query) | Q(username__iexact=query))
+        .order_by("display_name", "pk")[: SEARCH_LIMIT * 2]
+    )
+    return [user for user in found if may_view_profile(user, viewer)][:SEARCH_LIMIT]

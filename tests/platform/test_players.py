@@ -117,3 +117,22 @@ def test_a_profile_address_typed_in_another_case_leads_to_the_player(client, ali
     User.objects.create_user("Alice", password="a-long-password-1")  # two players alike: no guessing
     assert client.get("/players/ALICE/").status_code == 404
     assert client.get("/players/Alice/").status_code == 200
+
+
+def test_a_player_is_found_by_name_but_not_a_guest_or_a_hidden_profile_to_a_stranger(client, alice, bob, dave):
+    """Dave looks for Alice and Bob. Bob hid his profile and never played with Dave."""
+    from accounts.models import User
+
+    User.create_guest("Alicia the guest")
+    ProfileSettings.objects.create(user=bob, hidden=True)
+    client.force_login(dave)
+    page = client.get(reverse("players:search"), {"q": "ali"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert reverse("players:profile", args=["alice"]) in page and "Alicia the guest" not in page
+    none = client.get(reverse("players:search"), {"q": "bob"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "No player by that name." in none
+    client.force_login(bob)
+    own = client.get(reverse("players:search"), {"q": "Bob"}).content.decode()
+    assert reverse("players:profile", args=["bob"]) in own, "Bob finds himself"
+    short = client.get(reverse("players:search"), {"q": "a"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Type at least two letters" in short
+    assert reverse("players:search") in client.get(reverse("players:leaderboard", args=["dracula"])).content.decode()
