@@ -126,8 +126,9 @@ def test_the_board_reads_in_english_and_persian(client, alice, bob):
     assert 'dir="rtl"' in persian
     for text in ("Round 1 of 5", "Colour ranking", ">Place</button>", "You drew"):
         assert text in english
-    for text in ("دور ۱ از ۵", "رتبه‌بندی رنگ‌ها", ">بگذار</button>"):
+    for text in ("دور ۱ از ۵", "رتبه‌بندی رنگ‌ها", ">بگذارید</button>"):
         assert text in persian
+    assert ">بگذار</button>" not in persian, "the player is spoken to formally, as everywhere on the site"
     assert ">Place</button>" not in persian
 
 
