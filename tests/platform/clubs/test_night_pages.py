@@ -220,7 +220,14 @@ def test_the_night_recap_verify_and_standings_read_in_persian_with_persian_digit
     n = f"/clubs/wolves/nights/{night.pk}/"
     page = client.get(n).content.decode()
     assert "جدول امتیاز امشب" in page and "دور ۱" in page
+    from clubs import scoreboard
+    from clubs.models import RoundTable
+
+    row = RoundTable.objects.filter(round=round_).first()
+    scoreboard.award(row, bob, row.table.seats.filter(user__isnull=False).first().user_id)
     recap.end_night(night, bob)
+    awards = client.get(n + "recap/").content.decode().split('data-testid="recap-awards"')[1].split("</ul>")[0]
+    assert "دور ۱، " in awards and ", " not in awards and " :" not in awards, awards
     for url, words in [
         (n + "recap/", "چه کسی با چه کسی بازی کرد"),
         (n + "verify/", "چینش همهٔ دورها درست است."),
