@@ -4,7 +4,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import password_validation
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, SetPasswordForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -91,3 +91,37 @@ class AccountForm(forms.ModelForm):
 
     def clean_display_name(self) -> str:
         return clean_display_name(self.cleaned_data["display_name"])
+
+
+def _new_password_fields(form: forms.Form) -> None:
+    """Our words for a new password's two boxes: Django's Persian asks, under the second box, for
+    the *previous* password, which a player resetting a forgotten one does not have."""
+    form.fields["new_password1"].label = _("New password")
+    form.fields["new_password1"].help_text = password_validation.password_validators_help_text_html()
+    form.fields["new_password2"].label = _("New password again")
+    form.fields["new_password2"].help_text = _("The same new password, to be sure it is typed right.")
+
+
+class NewPasswordForm(SetPasswordForm):
+    """A forgotten password's new one (the emailed link)."""
+
+    error_messages = {**SetPasswordForm.error_messages, "password_mismatch": _("The two passwords are not the same.")}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _new_password_fields(self)
+
+
+class ChangePasswordForm(PasswordChangeForm):
+    """A password changed with the current one."""
+
+    error_messages = {
+        **PasswordChangeForm.error_messages,
+        "password_mismatch": _("The two passwords are not the same."),
+        "password_incorrect": _("That is not your current password."),
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["old_password"].label = _("Your current password")
+        _new_password_fields(self)

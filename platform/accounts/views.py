@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.claims import merge_guest_into, upgrade_guest
-from accounts.forms import AccountForm, GuestForm, LogInForm, SignUpForm
+from accounts.forms import AccountForm, ChangePasswordForm, GuestForm, LogInForm, NewPasswordForm, SignUpForm
 from accounts.models import User
 from moderation.bans import ban_of_device, ban_text
 from shabneshin import ratelimit
@@ -132,7 +132,10 @@ def account(request: HttpRequest) -> HttpResponse:
             user = form.save()
             translation.activate(user.language or translation.get_language())
             messages.success(request, _("Your settings are saved."))
-            return _with_language(redirect("accounts:account"), user.language)
+            answer = _with_language(redirect("accounts:account"), user.language)
+            if not user.language:  # "the browser's": the language cookie a choice set goes
+                answer.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
+            return answer
     return render(request, "accounts/account.html", {"form": form})
 
 
@@ -141,6 +144,7 @@ class PasswordChange(auth_views.PasswordChangeView):
     sessions end, as Django does with a changed password."""
 
     template_name = "accounts/password_change.html"
+    form_class = ChangePasswordForm
     success_url = reverse_lazy("accounts:account")
 
     def dispatch(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
@@ -180,6 +184,7 @@ class PasswordResetDone(auth_views.PasswordResetDoneView):
 
 class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
     template_name = "accounts/password_reset_confirm.html"
+    form_class = NewPasswordForm
     success_url = reverse_lazy("accounts:login")
 
     def form_valid(self, form: Form) -> HttpResponse:

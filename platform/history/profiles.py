@@ -3,6 +3,7 @@ and recent matches, shown only as far as the viewer may see each match."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from typing import Any
 
@@ -127,6 +128,22 @@ def clubs_of(owner: Any, viewer: Any) -> list[Any]:
 
 SEARCH_MIN_CHARS = 2
 SEARCH_LIMIT = 30
+ZWNJ = "\u200c"
+# Letters typed either way: the Arabic keyboard's yeh and kaf beside the Persian ones.
+_SAME_LETTER = {"ی": "[یيى]", "ي": "[یيى]", "ى": "[یيى]", "ک": "[کك]", "ك": "[کك]"}
+
+
+def _spelling_pattern(query: str) -> str:
+    """A regular expression for ``query`` that a name matches however its words are joined (a
+    space or a zero-width non-joiner, «مهمان علی» or «مهمان‌علی») and whichever keyboard typed its
+    yeh and kaf."""
+    parts = []
+    for ch in query:
+        if ch == " ":
+            parts.append("[ \u200c]+")
+        else:
+            parts.append(_SAME_LETTER.get(ch, re.escape(ch)))
+    return "".join(parts)
 
 
 def search(query: str, viewer: Any) -> list[Any]:
@@ -135,12 +152,12 @@ def search(query: str, viewer: Any) -> list[Any]:
     may not see (:func:`may_view_profile`); at most ``SEARCH_LIMIT``, by name."""
     from accounts.models import User
 
-    query = " ".join(query.split())
+    query = " ".join(query.replace(ZWNJ, " ").split())
     if len(query) < SEARCH_MIN_CHARS:
         return []
     found = (
         User.objects.filter(is_guest=False, is_active=True)
-        .filter(Q(display_name__icontains=query) | Q(username__iexact=query))
+        .filter(Q(display_name__iregex=_spelling_pattern(query)) | Q(username__iexact=query))
         .order_by("display_name", "pk")[: SEARCH_LIMIT * 2]
     )
     return [user for user in found if may_view_profile(user, viewer)][:SEARCH_LIMIT]

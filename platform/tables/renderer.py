@@ -307,6 +307,8 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
         legal = engine.legal_actions(match.state, seat) if seat is not None else []
         if match.status != Match.Status.PLAYING:
             legal = []
+            if not view.get("over"):  # aborted: nobody's turn, nobody awaited any more
+                view = {**view, "awaiting": [], "turn_seat": None}
         ctx["view"] = view
         ctx["actions"] = [{"action": a, "json": json.dumps(a, sort_keys=True)} for a in legal if a != TIMEOUT]
         ctx["my_turn"] = bool(legal)

@@ -34,7 +34,7 @@ def test_alice_changes_her_password_with_her_old_one_and_stays_logged_in(alice):
         reverse("accounts:password_change"),
         {"old_password": "not-it", "new_password1": NEW, "new_password2": NEW},
     )
-    assert refused.status_code == 200 and "old password was entered incorrectly" in refused.content.decode()
+    assert refused.status_code == 200 and "That is not your current password." in refused.content.decode()
     alice.refresh_from_db()
     assert alice.check_password(OLD), "a refused change changes nothing"
     done = client.post(
@@ -136,3 +136,28 @@ def test_sign_up_takes_an_optional_email(client, db):
         reverse("accounts:signup"), {"username": "omid", "display_name": "", "password1": NEW, "password2": NEW}
     )
     assert User.objects.get(username="omid").email == ""
+
+
+def test_the_password_forms_ask_for_the_new_password_twice_in_our_words(client, alice):
+    """Django's own Persian asked, under the second box, for the *previous* password."""
+    alice.email = "alice@example.com"
+    alice.save()
+    page = _logged_in(alice, "fa").get(reverse("accounts:password_change")).content.decode()
+    assert "رمز عبور" not in page and "قبلی را وارد کنید" not in page
+    assert "همان گذرواژهٔ تازه" in page
+    client.post(reverse("accounts:password_reset"), {"email": "alice@example.com"})
+    link = _reset_link(mail.outbox[0])
+    form = Client(HTTP_ACCEPT_LANGUAGE="fa")
+    page = form.get(link, follow=True).content.decode()
+    assert "رمز عبور" not in page and "قبلی را وارد کنید" not in page and "همان گذرواژهٔ تازه" in page
+
+
+def test_choosing_the_browsers_language_again_drops_the_chosen_one(alice):
+    client = _logged_in(alice)
+    client.post(reverse("accounts:account"), {"display_name": "Alice", "email": "", "language": "en"})
+    answer = client.post(reverse("accounts:account"), {"display_name": "Alice", "email": "", "language": ""})
+    assert answer.cookies[settings.LANGUAGE_COOKIE_NAME].value == "", "the cookie is deleted"
+    client.cookies.pop(settings.LANGUAGE_COOKIE_NAME, None)
+    fa = Client(HTTP_ACCEPT_LANGUAGE="fa")
+    fa.force_login(alice)
+    assert 'lang="fa"' in fa.get("/").content.decode()

@@ -133,7 +133,9 @@ def test_deleting_a_host_cannot_delete_the_other_players_rated_match(client, sta
     ratings.rate_match(match.pk)
     assert match.table.host_id == spammer.pk
     client.force_login(staff)
-    client.post(reverse("admin:accounts_user_delete", args=[spammer.pk]), {"post": "yes"})
+    url = reverse("admin:accounts_user_delete", args=[spammer.pk])
+    said = client.post(url, {"post": "yes"}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert "cannot be deleted. Untick Active" in said.content.decode(), "the page says why and what to do"
     assert User.objects.filter(pk=spammer.pk).exists()
     assert Match.objects.filter(pk=match.pk).exists()
     assert RatingChange.objects.filter(match=match, user=bijan).exists()

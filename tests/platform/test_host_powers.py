@@ -477,6 +477,7 @@ def test_a_host_alone_with_bots_ends_the_practice_game_after_confirming(client, 
     assert TableEvent.objects.filter(table=match.table, kind=TableEvent.Kind.END, actor=alice).exists()
     page = words_of(client.get(f"/t/{match.table.token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode())
     assert "This practice game was ended by its host." in page and "Alice ended this practice game." in page
+    assert "It is your night turn." not in page and "Waiting for" not in page, "nobody's turn any more"
 
 
 def test_a_game_another_person_still_plays_cannot_be_ended_by_the_host(client, alice, bob):

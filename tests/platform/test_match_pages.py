@@ -73,6 +73,7 @@ def test_the_page_names_the_date_in_jalali_on_persian_pages(client, alice):
 
     # A Persian page read before the browser named its zone shows Iran's time (shabneshin.timezones).
     assert format_date(match.started_at, "datetime", "fa", tz="Asia/Tehran") in persian
+    assert " ،" not in persian, "no space before a Persian comma"
     assert format_date(match.started_at, "datetime", "en") in english
 
 

@@ -136,3 +136,15 @@ def test_a_player_is_found_by_name_but_not_a_guest_or_a_hidden_profile_to_a_stra
     short = client.get(reverse("players:search"), {"q": "a"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Type at least two letters" in short
     assert reverse("players:search") in client.get(reverse("players:leaderboard", args=["dracula"])).content.decode()
+
+
+def test_a_persian_name_is_found_however_its_words_are_joined_and_whichever_keyboard_typed_it(client, dave):
+    """«مهمان‌علی» (a zero-width non-joiner) is found as «مهمان علی», and as «مهمان‌علي» with the
+    Arabic keyboard's yeh."""
+    from accounts.models import User
+
+    User.objects.create_user(username="mali", password="a-long-password-1", display_name="مهمان\u200cعلی")
+    client.force_login(dave)
+    for typed in ("مهمان علی", "مهمان\u200cعلي", "مهمان"):
+        page = client.get(reverse("players:search"), {"q": typed}).content.decode()
+        assert reverse("players:profile", args=["mali"]) in page, typed
