@@ -76,6 +76,8 @@ def _locked_for_change(night: Night, now: datetime) -> Night:
 
 
 def _set_present(night: Night, user, by, walk_in: bool = False) -> CheckIn:  # noqa: ANN001
+    if not walk_in:
+        rsvp.settle_present(night, user)  # here is going: off the waitlist, whatever was answered
     row = CheckIn.objects.filter(night=night, user=user).first()
     if row is None:
         row = CheckIn.objects.create(night=night, user=user, walk_in=walk_in, checked_in_by=by)

@@ -136,6 +136,18 @@ def answer(night: Night, user, choice: str, *, organizer: bool = False, now: dat
     return rsvp
 
 
+def settle_present(night: Night, user) -> None:  # noqa: ANN001
+    """Someone checked in is going, whatever they answered before: a late member whose seat
+    passed at the seat lock, or one who waited in line, is off the waitlist and keeps no offer
+    (the night's row is locked by the check-in)."""
+    rsvp = Rsvp.objects.filter(night=night, user=user).first() or Rsvp(night=night, user=user)
+    if rsvp.pk and rsvp.answer == Answer.GOING:
+        return
+    rsvp.answer, rsvp.queue_number = Answer.GOING, None
+    rsvp.save()
+    _withdraw_offers(night, user)
+
+
 def withdraw(night: Night, user) -> None:  # noqa: ANN001
     """A member leaving the club stops going and leaves the waitlist, whatever the deadline."""
     with transaction.atomic():

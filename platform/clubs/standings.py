@@ -44,15 +44,23 @@ def leaderboard(club: Club, season: Season | None) -> list[dict[str, Any]]:
     for row in CheckIn.objects.filter(night__in=nights).select_related("user"):
         names.setdefault(row.user_id, str(row.user))
     ranked = scoreboard.board(PointsEntry.objects.filter(night__in=nights), names)
-    attended = dict(
-        CheckIn.objects.filter(night__in=nights, present=True)
-        .values("user_id")
-        .annotate(n=Count("night", distinct=True))
-        .values_list("user_id", "n")
-    )
+    attended = _attended(nights)
     for row in ranked:
-        row["nights"] = attended.get(row["user_id"], 0)
+        row["nights"] = len(attended.get(row["user_id"], ()))
     return ranked
+
+
+def _attended(nights: Any, user: Any = None) -> dict[int, set[int]]:
+    """Each person's nights attended: checked in when the night ended, or seated at one of its
+    tables (someone who played a round and was then checked out still came)."""
+    present = CheckIn.objects.filter(night__in=nights, present=True)
+    played = PointsEntry.objects.filter(night__in=nights, kind=PointsEntry.Kind.TABLE)
+    if user is not None:
+        present, played = present.filter(user=user), played.filter(user=user)
+    nights_of_person: dict[int, set[int]] = {}
+    for user_id, night_id in [*present.values_list("user_id", "night_id"), *played.values_list("user_id", "night_id")]:
+        nights_of_person.setdefault(user_id, set()).add(night_id)
+    return nights_of_person
 
 
 def member_stats(club: Club, user, season: Season | None = None) -> dict[str, Any]:  # noqa: ANN001
@@ -65,7 +73,7 @@ def member_stats(club: Club, user, season: Season | None = None) -> dict[str, An
         .order_by("game", "side")
     )
     return {
-        "nights": CheckIn.objects.filter(night__in=nights, user=user, present=True).count(),
+        "nights": len(_attended(nights, user).get(user.pk, ())),
         "points": lines.aggregate(total=Sum("points"))["total"] or 0,
         "tables": lines.filter(kind=PointsEntry.Kind.TABLE).count(),
         "won": lines.filter(kind=PointsEntry.Kind.TABLE, won=True).count(),

@@ -159,3 +159,15 @@ def test_every_night_has_a_committed_seed_of_its_own(tonight, night):
     assert commitment.verify(tonight.seed_secret, tonight.seed_commitment)
     assert tonight.seed_secret != night.seed_secret
     assert tonight.revealed_seed() == ""
+
+
+def test_a_late_member_checked_in_by_an_organizer_is_going_and_off_the_waitlist(tonight, bob, charlie):
+    """Sami's seat passed at the seat lock, so he waits in line; he arrives and Bob checks him in:
+    he is going, off the waitlist, and his pending offer is withdrawn."""
+    (sami,) = add_members(tonight.club, 1, "s")
+    Rsvp.objects.create(night=tonight, user=sami, answer=Rsvp.Answer.WAITING, queue_number=3)
+    Offer.objects.create(night=tonight, user=sami, expires_at=timezone.now() + timedelta(hours=1))
+    checkin.check_in_member(tonight, sami, bob)
+    assert Rsvp.objects.get(night=tonight, user=sami).answer == Rsvp.Answer.GOING
+    assert Rsvp.objects.get(night=tonight, user=sami).queue_number is None
+    assert not Offer.objects.filter(night=tonight, user=sami, status=Offer.Status.PENDING).exists()

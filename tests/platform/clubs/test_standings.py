@@ -104,3 +104,26 @@ def test_a_keep_apart_rule_set_on_the_page_is_honoured_by_the_next_seating(clien
         "/clubs/wolves/pair-rules/", {"action": "add", "a": first.pk, "b": first.pk, "kind": "apart"}, follow=True
     )
     assert "Choose two different members" in bad.content.decode()
+
+
+def test_a_player_checked_out_after_playing_a_round_still_attended_the_night(club, bob, alice):
+    """Kaveh played the first round, then left and was checked out: he came that night."""
+    from clubs import checkin
+    from clubs.models import CheckIn
+
+    night, people, round_ = played(club, bob)
+    kaveh = people[0]
+    checkin.check_out(night, CheckIn.objects.get(night=night, user=kaveh).pk, bob)
+    recap.end_night(night, bob)
+    assert standings.member_stats(club, kaveh)["nights"] == 1
+    rows = {r["user_id"]: r["nights"] for r in standings.leaderboard(club, None)}
+    assert rows[kaveh.pk] == 1
+
+
+def test_a_members_page_names_monsters_side_in_the_readers_language(client, club, bob):
+    """Monster's side was printed as its code, "scientist", on every member page."""
+    night, people = _ended(club, bob)
+    line = PointsEntry.objects.filter(night=night, kind="table", game="monster").first()
+    client.force_login(bob)
+    page = client.get(f"/clubs/wolves/members/{line.user_id}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Mad scientist" in page and ">scientist<" not in page
