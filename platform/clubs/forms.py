@@ -104,6 +104,7 @@ REPEATS = [("", gettext_lazy("Does not repeat")), *Series.Frequency.choices]
 
 
 class NightForm(forms.Form):
+    new_night = True  # a new night must open for answers (see clean)
     title = forms.CharField(label=gettext_lazy("Title"), max_length=100)
     starts = CalendarDateTimeField(label=gettext_lazy("Starts"))  # Jalali on a Persian page
     duration = forms.TypedChoiceField(label=gettext_lazy("Expected length (minutes)"), coerce=int, initial=180)
@@ -177,6 +178,14 @@ class NightForm(forms.Form):
             )
         if not data.get("online") and not (data.get("address") or "").strip() and "address" not in self.errors:
             self.add_error("address", _("Give an address, or mark the night as online."))
+        starts, close = data.get("starts"), data.get("rsvp_close")
+        closed = starts is not None and close is not None and starts - timedelta(minutes=close) <= timezone.now()
+        if closed and self.new_night:
+            # A night whose replies would be closed the moment it is published: nobody could answer.
+            self.add_error(
+                "rsvp_close",
+                _("With this start, answers would already be closed: choose a shorter time before the start."),
+            )
         data["games"] = games
         return data
 
@@ -198,6 +207,7 @@ class NightForm(forms.Form):
 
 
 class NightEditForm(NightForm):
+    new_night = False  # an edit close to the start may leave answers closed: organizers still add people
     SCOPES = [("one", gettext_lazy("Only this night")), ("following", gettext_lazy("This and every following night"))]
     scope = forms.ChoiceField(label=gettext_lazy("Apply to"), choices=SCOPES, initial="one")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from tests.e2e.flows import become_guest, create_table, fill_with_bots_and_start, play_until_over
 
@@ -69,6 +70,9 @@ def test_a_guest_replays_their_game_from_every_seat_and_verifies_the_deal(server
 
     page.reload()
     assert _step(page) == 1 and page.locator("#replay").get_attribute("data-eyes") == "all"
+    # axe on the match page, every seat's eyes open (three panels, the current move highlighted)
+    grave = [v for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not grave, [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5]) for v in grave]
 
     assert commitment in page.locator("[data-testid=deal]").inner_text()
     page.click("[data-testid=verify-deal]")

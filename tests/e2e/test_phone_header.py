@@ -56,3 +56,21 @@ def test_a_scrolling_bar_that_fits_fades_nothing(server, new_page):
     become_guest(page, server, "Meera")
     start, end, overflows = page.evaluate(FADES)
     assert not overflows and (start, end) == (0, 0)
+
+
+def test_the_language_menu_moves_by_arrow_keys_and_switches_on_enter_or_a_pick(server, new_page):
+    """A keyboard user looks through the languages with the arrow keys without leaving the page;
+    Enter switches. A pick with the mouse switches at once."""
+    page = new_page("en")
+    page.goto(server + "/")
+    menu = page.locator("select[name=language]")
+    menu.focus()
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_timeout(500)
+    assert page.evaluate("document.documentElement.lang") == "en", "an arrow key does not switch"
+    menu.select_option("fa")  # as the arrows leave it: nothing sent yet
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.documentElement.lang === 'fa'")
+    page.locator("select[name=language]").select_option("en")  # a pick, as with the mouse
+    page.wait_for_function("document.documentElement.lang === 'en'")

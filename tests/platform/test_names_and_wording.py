@@ -243,3 +243,13 @@ def test_the_werewolf_end_says_why_the_side_won(alice):
     why = {"village": "Every wolf is dead.", "wolves": "The wolves are as many as everyone else"}
     winner = match.engine.view(match.state, None)["winner"]
     assert 'data-testid="why"' in fragments and why[winner] in fragments
+
+
+def test_the_votes_in_the_log_are_listed_with_the_pages_own_comma(alice):
+    match = play_until(
+        started_werewolf(alice), lambda m: any(e.get("kind") == "votes_revealed" for e in _public_view(m)["log"])
+    )
+    english = _fragment(match, alice, "log", "en")
+    persian = _fragment(match, alice, "log", "fa")
+    assert "The votes" in english and "،" not in english
+    assert "، " in persian

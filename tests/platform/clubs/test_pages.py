@@ -347,3 +347,16 @@ def test_a_back_link_points_the_way_the_page_reads(client, club, bob):
     english = client.get(f"/clubs/wolves/nights/{night.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert '">→ Thursday Wolves</a>' in persian and "← Thursday" not in persian
     assert '">← Thursday Wolves</a>' in english
+
+
+def test_a_new_night_whose_answers_would_already_be_closed_is_refused_with_a_message(client, club, bob):
+    """Bob plans a night in half an hour but leaves answers to close two hours before: nobody could
+    answer, so the form says so and plans nothing; closing at the start is fine."""
+    from clubs.models import Night
+
+    soon = (timezone.now() + timedelta(minutes=30)).astimezone(ZoneInfo("Asia/Tehran"))
+    client.force_login(bob)
+    page = client.post("/clubs/wolves/nights/new/", _night_form(soon), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "answers would already be closed" in page and not Night.objects.exists()
+    client.post("/clubs/wolves/nights/new/", _night_form(soon, rsvp_close="0"))
+    assert Night.objects.count() == 1
