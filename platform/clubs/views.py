@@ -428,6 +428,8 @@ def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
         "going_count": len(going),
         "waiting_count": len(waiting),
         "mine": mine,
+        # one's place in the line now, not the ticket drawn on joining it (others left before)
+        "my_place": next((i for i, r in enumerate(waiting, 1) if mine is not None and r.pk == mine.pk), None),
         "offer": rsvp.pending_offer(night, request.user),
         "may": {act.value: may(request.user, act, club) for act in Act},
         "rsvp_open": night.rsvp_open(),

@@ -51,3 +51,15 @@ def test_a_decimal_point_is_the_persian_separator_on_a_persian_page():
     assert localize.digits("7.5", "fa") == "۷٫۵"
     assert localize.digits("Score 12.0. Next.", "fa") == "Score ۱۲٫۰. Next."
     assert localize.digits("7.5", "en") == "7.5"
+
+
+def test_points_show_no_trailing_zeros():
+    from decimal import Decimal
+
+    template = Template("{% load persian %}{{ v|short_number|digits }}")
+    with translation.override("fa"):
+        assert template.render(Context({"v": Decimal("14.50")})) == "۱۴٫۵"
+        assert template.render(Context({"v": Decimal("14.00")})) == "۱۴"
+    with translation.override("en"):
+        assert template.render(Context({"v": Decimal("-1.25")})) == "-1.25"
+        assert template.render(Context({"v": 3})) == "3"

@@ -8,6 +8,7 @@ Gregorian one on an English page. Use them in text only, never in attributes, JS
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import template
@@ -60,3 +61,16 @@ def back_arrow() -> str:
     """``{% back_arrow %}`` before a link back: it points the way the page reads (→ on a Persian,
     right-to-left page; ← on an English one)."""
     return "→" if localize.is_persian() else "←"
+
+
+@register.filter
+def short_number(value: Any) -> str:
+    """``{{ points|short_number }}``: a number with no trailing zeros (14.5, not 14.50; 14, not
+    14.00), still in Latin digits (``|digits`` after it gives a Persian page its own)."""
+    try:
+        number = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        return str(value)
+    if number == number.to_integral():
+        return str(number.quantize(Decimal(1)))
+    return format(number.normalize(), "f")

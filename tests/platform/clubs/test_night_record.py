@@ -104,3 +104,17 @@ def test_an_organizer_sees_who_said_maybe_or_no_and_who_has_not_answered(club, a
     assert all(str(person) in silent for person in quiet) and "Charlie" not in silent and "Bob" in silent
     member_view = as_("charlie").get(reverse("clubs:night", args=[club.slug, night.pk])).content.decode()
     assert 'data-testid="roll-call"' not in member_view, "only those who plan see it"
+
+
+def test_a_waiting_member_reads_their_place_in_line_not_their_ticket(club, bob, as_):
+    """The night is full and three wait; the first of them leaves the line: the next one reads
+    «number 1 in line», not the ticket drawn on joining it."""
+    night = nights.create_night(club, bob, night_fields(capacity=1))
+    first, second, third, fourth = add_members(club, 4, "w")
+    for person in (first, second, third, fourth):
+        rsvp.answer(night, person, "going")
+    rsvp.answer(night, second, "no")
+    client = as_("nobody")
+    client.force_login(third)
+    page = client.get(reverse("clubs:night", args=[club.slug, night.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "number 1 in line" in page
