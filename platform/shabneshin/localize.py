@@ -48,8 +48,9 @@ def list_separator(language: str | None = None) -> str:
 
 
 def _strftime(moment: datetime | date, fmt: str) -> str:
-    # "%-d" (no padding) is not portable to jdatetime: strip the padding ourselves.
-    return moment.strftime(fmt.replace("%-d", "%d")).replace(" 0", " ").lstrip("0")
+    # "%-d" (the day without padding) is not portable to jdatetime: the day is put in by hand. The
+    # hours keep their zero (06:30, 00:05), as a 24-hour clock reads.
+    return moment.strftime(fmt.replace("%-d", str(moment.day)))
 
 
 def format_date(

@@ -63,3 +63,11 @@ def test_points_show_no_trailing_zeros():
     with translation.override("en"):
         assert template.render(Context({"v": Decimal("-1.25")})) == "-1.25"
         assert template.render(Context({"v": 3})) == "3"
+
+
+
+def test_a_time_keeps_its_zeros_as_a_24_hour_clock_reads():
+    moment = datetime(2026, 12, 1, 0, 5, tzinfo=UTC)
+    assert localize.format_date(moment, "time", "en", tz="UTC") == "00:05"
+    assert localize.format_date(moment, "datetime", "en", tz="UTC") == "Tuesday 1 December 2026, 00:05"
+    assert localize.format_date(moment, "time", "fa", tz="UTC") == "۰۰:۰۵"

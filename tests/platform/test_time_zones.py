@@ -31,7 +31,7 @@ def _page(client, match, language, zone=None):
 def test_a_persian_page_shows_tehran_time_before_the_browser_names_its_zone(client, alice, late_game):
     client.force_login(alice)
     page = _page(client, late_game, "fa")
-    assert "ساعت ۲:۰۰" in page and "۱۱ آذر" in page  # 2 December 2026 is 11 Azar 1405
+    assert "ساعت ۰۲:۰۰" in page and "۱۱ آذر" in page  # 2 December 2026 is 11 Azar 1405
 
 
 def test_the_browsers_zone_wins_and_english_defaults_to_utc(client, alice, late_game):
