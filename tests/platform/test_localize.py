@@ -71,3 +71,11 @@ def test_a_time_keeps_its_zeros_as_a_24_hour_clock_reads():
     assert localize.format_date(moment, "time", "en", tz="UTC") == "00:05"
     assert localize.format_date(moment, "datetime", "en", tz="UTC") == "Tuesday 1 December 2026, 00:05"
     assert localize.format_date(moment, "time", "fa", tz="UTC") == "۰۰:۰۵"
+
+
+def test_a_quoted_name_takes_the_pages_own_quotation_marks():
+    template = Template("{% load persian %}{% open_quote %}Anubis{% close_quote %}")
+    with translation.override("en"):
+        assert template.render(Context()) == "\u201cAnubis\u201d"
+    with translation.override("fa"):
+        assert template.render(Context()) == "«Anubis»"

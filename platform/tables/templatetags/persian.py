@@ -74,3 +74,15 @@ def short_number(value: Any) -> str:
     if number == number.to_integral():
         return str(number.quantize(Decimal(1)))
     return format(number.normalize(), "f")
+
+
+@register.simple_tag
+def open_quote() -> str:
+    """``{% open_quote %}…{% close_quote %}`` around a quoted name: «…» on a Persian page, “…” on
+    an English one."""
+    return "«" if localize.is_persian() else "\u201c"
+
+
+@register.simple_tag
+def close_quote() -> str:
+    return "»" if localize.is_persian() else "\u201d"
