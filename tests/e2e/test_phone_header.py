@@ -74,3 +74,12 @@ def test_the_language_menu_moves_by_arrow_keys_and_switches_on_enter_or_a_pick(s
     page.wait_for_function("document.documentElement.lang === 'fa'")
     page.locator("select[name=language]").select_option("en")  # a pick, as with the mouse
     page.wait_for_function("document.documentElement.lang === 'en'")
+
+
+def test_every_page_offers_a_skip_link_to_its_content_as_the_first_tab_stop(server, new_page):
+    page = new_page("en")
+    page.goto(server + "/clubs/")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.testid") == "skip-to-content"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
