@@ -81,7 +81,7 @@ class AccountForm(forms.ModelForm):
         labels = {"display_name": _("Display name"), "email": EMAIL, "language": _("Language")}
         help_texts = {
             "email": EMAIL_HELP,
-            "language": _("Set on every device you log in on. Empty: your browser's language."),
+            "language": _("Set on every device you log in on; “The browser's”: each browser's own language."),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
