@@ -37,7 +37,7 @@ class ClubForm(forms.ModelForm):
         fields = ("name", "slug", "description", "language", "time_zone", "visibility", "join_policy")
         labels = {
             "name": gettext_lazy("Name"),
-            "slug": gettext_lazy("Address (letters, digits and dashes)"),
+            "slug": gettext_lazy("Web address: /clubs/… (letters, digits and dashes)"),
             "description": gettext_lazy("Description"),
             "language": gettext_lazy("Language"),
             "visibility": gettext_lazy("Visibility"),
