@@ -73,6 +73,8 @@ def test_my_secret_feed_lists_the_nights_i_go_to_across_clubs_and_its_address_ca
     cal = _parse(client.get(f"/calendar/{token}.ics"))
     assert sorted(_uids(cal)) == sorted([f"night-{night.pk}@shabneshin", f"night-{private_night.pk}@shabneshin"])
     client.force_login(charlie)
+    page = client.get("/calendar/").content.decode()
+    assert f"/calendar/{token}.ics" in page and 'data-testid="copy-feed"' in page, "shown whole, with a copy button"
     client.post("/calendar/", {"rotate": "1"})
     assert client.get(f"/calendar/{token}.ics").status_code == 404
     assert client.get(f"/calendar/{Preferences.of(charlie).feed_token}.ics").status_code == 200
