@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -17,6 +16,7 @@ from clubs.permissions import Act, may, may_see_night
 from shabneshin.dispatch import DispatchesOnTheLoop
 from shabneshin.loop_db import database_work
 from shabneshin.rejoin import RejoinsItsGroups
+from tables.consumers import csrf_secret
 from tables.language import language_from_scope
 
 
@@ -51,11 +51,6 @@ class NightConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
         if html:
             await self.send(text_data=html)
 
-    def _csrf(self) -> str:
-        """The browser's CSRF cookie: Django accepts its secret as a form token (as tables.consumers)."""
-        cookies = self.scope.get("cookies") or {}
-        return str(cookies.get(settings.CSRF_COOKIE_NAME, ""))
-
     @database_work
     def _visible_night(self, slug: str, night_id: int) -> int | None:
         night = Night.objects.select_related("club").filter(pk=night_id, club__slug=slug).first()
@@ -78,8 +73,8 @@ class NightConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
         with translation.override(self.language):
             html = render_to_string("clubs/_counts.html", ctx)
             # A seat freed for this reader appears at once, with its accept and decline buttons.
-            offer = rsvp.pending_offer(night, user)
-            offer_ctx = {"offer": offer, "night": night, "club": night.club, "oob": True, "csrf": self._csrf()}
+            offer, csrf = rsvp.pending_offer(night, user), csrf_secret(self.scope)
+            offer_ctx = {"offer": offer, "night": night, "club": night.club, "oob": True, "csrf": csrf}
             html += render_to_string("clubs/_offer.html", offer_ctx)
             if night.cancelled:
                 return html

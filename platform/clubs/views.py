@@ -337,6 +337,16 @@ def _night_initial(night: Night) -> dict:
     }
 
 
+def _refused_once_over(request: HttpRequest, night: Night) -> HttpResponse | None:
+    """Back to the night's page with the reason, for an ended night (nights.refuse_change_if_over)."""
+    try:
+        nights.refuse_change_if_over(night)
+    except nights.NightError as exc:
+        messages.error(request, str(exc))
+        return redirect("clubs:night", slug=night.club.slug, night_id=night.pk)
+    return None
+
+
 @require_http_methods(["GET", "POST"])
 def night_edit(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     club = visible_club_or_404(request.user, slug)
@@ -345,11 +355,9 @@ def night_edit(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     if night.cancelled:
         messages.error(request, _("This night was cancelled."))
         return redirect("clubs:night", slug=slug, night_id=night.pk)
-    try:
-        nights.refuse_change_if_over(night)
-    except nights.NightError as exc:
-        messages.error(request, str(exc))
-        return redirect("clubs:night", slug=slug, night_id=night.pk)
+    refused = _refused_once_over(request, night)
+    if refused is not None:
+        return refused
     in_series = night.series_id is not None
     form = NightEditForm(club, request.POST or None, initial=_night_initial(night), in_series=in_series)
     if request.method == "POST" and form.is_valid():
@@ -393,12 +401,14 @@ def night_end_series(request: HttpRequest, slug: str, night_id: int) -> HttpResp
     if night.series_id is None or night.occurrence_date is None:
         messages.error(request, _("This night is not part of a series."))
         return redirect("clubs:night", slug=slug, night_id=night.pk)
+    refused = _refused_once_over(request, night)
+    if refused is not None:
+        return refused
     try:
-        nights.refuse_change_if_over(night)
-    except nights.NightError as exc:
+        count = recurrence.end_from(night.series, night.occurrence_date)
+    except nights.NightError as exc:  # a later night's games have begun: nothing is ended
         messages.error(request, str(exc))
         return redirect("clubs:night", slug=slug, night_id=night.pk)
-    count = recurrence.end_from(night.series, night.occurrence_date)
     messages.success(
         request,
         digits(
@@ -441,13 +451,11 @@ def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
         members = list(Membership.objects.filter(club=club).select_related("user"))
         ctx["addable"] = [m for m in members if m.user_id not in answered]
         # Who else answered, and who has not: what an organizer plans the night with.
-        others = Rsvp.objects.filter(night=night, answer__in=[Rsvp.Answer.MAYBE, Rsvp.Answer.NO])
-        answers = {r.user_id: r.answer for r in others.select_related("user")}
-        answers_all = set(Rsvp.objects.filter(night=night).values_list("user_id", flat=True))
+        answers = dict(Rsvp.objects.filter(night=night).values_list("user_id", "answer"))
         ctx["roll_call"] = {
             "maybe": [m.user for m in members if answers.get(m.user_id) == Rsvp.Answer.MAYBE],
             "no": [m.user for m in members if answers.get(m.user_id) == Rsvp.Answer.NO],
-            "silent": [m.user for m in members if m.user_id not in answers_all],
+            "silent": [m.user for m in members if m.user_id not in answers],
         }
         member_ids = dict(Membership.objects.filter(club=club, user_id__in=answered).values_list("user_id", "pk"))
         for r in going:

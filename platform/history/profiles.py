@@ -155,9 +155,13 @@ def search(query: str, viewer: Any) -> list[Any]:
     query = " ".join(query.replace(ZWNJ, " ").split())
     if len(query) < SEARCH_MIN_CHARS:
         return []
-    found = (
-        User.objects.filter(is_guest=False, is_active=True)
-        .filter(Q(display_name__iregex=_spelling_pattern(query)) | Q(username__iexact=query))
-        .order_by("display_name", "pk")[: SEARCH_LIMIT * 2]
+    found = User.objects.filter(is_guest=False, is_active=True).filter(
+        Q(display_name__iregex=_spelling_pattern(query)) | Q(username__iexact=query)
     )
-    return [user for user in found if may_view_profile(user, viewer)][:SEARCH_LIMIT]
+    if not getattr(viewer, "is_staff", False):  # may_view_profile, in the query: one query, a full page
+        seen = ~Q(pk__in=ProfileSettings.objects.filter(hidden=True).values("user_id"))
+        if getattr(viewer, "is_authenticated", False):
+            co_players = Seat.objects.filter(table_id__in=Seat.objects.filter(user=viewer).values("table_id"))
+            seen |= Q(pk=viewer.pk) | Q(pk__in=co_players.values("user_id"))
+        found = found.filter(seen)
+    return list(found.order_by("display_name", "pk")[:SEARCH_LIMIT])

@@ -39,6 +39,13 @@ _lobby_renders: dict[tuple[str, str], str] = {}
 _table_ids = LRU(4096)
 
 
+def csrf_secret(scope: dict[str, Any]) -> str:
+    """The browser's CSRF cookie: Django accepts its secret as a form token, so the forms in a
+    fragment rendered for a socket (a table's seating, a club night's offer) post like the page's."""
+    cookies = scope.get("cookies") or {}
+    return str(cookies.get(settings.CSRF_COOKIE_NAME, ""))
+
+
 def _loads(text: str) -> Any:
     """Parsed JSON, or ``_MALFORMED`` for text that is not JSON or nests deeper than the parser
     can recurse (``RecursionError``)."""
@@ -273,10 +280,7 @@ class TableConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
             await self.send(text_data=html)
 
     def _csrf_token(self) -> str:
-        """The browser's CSRF cookie: Django accepts its secret as a form token, so the seating
-        forms in a fragment rendered here post like those of the page."""
-        cookies = self.scope.get("cookies") or {}
-        return str(cookies.get(settings.CSRF_COOKIE_NAME, ""))
+        return csrf_secret(self.scope)
 
     @database_work
     def _table_id(self) -> int | None:

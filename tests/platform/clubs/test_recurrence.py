@@ -153,3 +153,23 @@ def test_only_those_who_plan_end_a_series(berlin, charlie, client, settings):
     client.force_login(charlie)
     assert client.post(f"/clubs/{berlin.slug}/nights/{made[0].pk}/end-series/").status_code == 403
     assert not Night.objects.filter(series=series, cancelled=True).exists()
+
+
+def test_ending_a_series_over_a_night_whose_games_began_ends_nothing_and_says_why(berlin, client, bob, settings):
+    """A later night of the series already has its tables confirmed: nothing is cancelled, the
+    series still repeats, and the organizer reads why (it was a server error)."""
+    from django.utils import timezone
+
+    from clubs.models import Round
+
+    settings.CLUB_SERIES_AHEAD = 3
+    series = _series(berlin, Series.Frequency.WEEKLY, timezone.now().date() + timedelta(days=3))
+    made = recurrence.materialise(series)
+    Round.objects.create(night=made[2], number=1, status=Round.Status.CONFIRMED)
+    client.force_login(bob)
+    answer = client.post(
+        f"/clubs/{berlin.slug}/nights/{made[1].pk}/end-series/", follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert answer.status_code == 200 and "games have begun" in answer.content.decode()
+    assert not Night.objects.filter(series=series, cancelled=True).exists()
+    assert Series.objects.get(pk=series.pk).until is None
