@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from clubs import calendar, invites, mailer, members, nights, recurrence, reminders, rsvp
+from clubs import my_nights as nights_of_mine
 from clubs.forms import ClubForm, JoinRequestForm, NightEditForm, NightForm, PreferencesForm, time_zones
 from clubs.models import Club, Invite, JoinRequest, Membership, Night, Notification, Offer, Preferences, Rsvp
 from clubs.notifications import text as notification_text
@@ -626,25 +627,11 @@ def calendar_settings(request: HttpRequest) -> HttpResponse:
 # --- my nights, notifications ----------------------------------------------------------------------
 
 
-def my_upcoming_nights(user, limit: int = 50) -> list[Night]:  # noqa: ANN001
-    """Every coming night of the clubs ``user`` belongs to, soonest first, with their answer."""
-    if not getattr(user, "is_authenticated", False):
-        return []
-    found = list(
-        Night.objects.filter(club__memberships__user=user, club__suspended=False, starts_at__gt=timezone.now())
-        .select_related("club")
-        .order_by("starts_at")[:limit]
-    )
-    answers = dict(Rsvp.objects.filter(user=user, night__in=found).values_list("night_id", "answer"))
-    for night in found:
-        night.my_answer = answers.get(night.pk)
-    return found
-
-
 @login_required(login_url="accounts:login")
 @require_safe
 def my_nights(request: HttpRequest) -> HttpResponse:
-    return render(request, "clubs/my_nights.html", {"nights": my_upcoming_nights(request.user)})
+    ctx = {"nights": nights_of_mine.upcoming(request.user), "came_to": nights_of_mine.came_to(request.user)}
+    return render(request, "clubs/my_nights.html", ctx)
 
 
 @login_required(login_url="accounts:login")

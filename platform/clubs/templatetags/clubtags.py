@@ -1,4 +1,5 @@
-"""``{% load clubtags %}``: the "My nights" box at the top of the home page."""
+"""``{% load clubtags %}``: the "My nights" box at the top of the home page: coming nights, and
+the recaps of nights one came to lately."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ register = template.Library()
 
 @register.inclusion_tag("clubs/_my_nights.html", takes_context=True)
 def my_nights_box(context: dict[str, Any], limit: int = 5) -> dict[str, Any]:
-    from clubs.views import my_upcoming_nights
+    from clubs import my_nights
 
     request = context.get("request")
     user = getattr(request, "user", None)
-    return {"nights": my_upcoming_nights(user, limit) if user is not None else []}
+    return {"nights": my_nights.upcoming(user, limit), "came_to": my_nights.recent(user)}
 
 
 @register.filter

@@ -54,3 +54,21 @@ def test_a_walk_in_sees_their_table_and_the_recap(club, bob, dave, visibility):
     recap.end_night(night, bob)
     assert _as(zed).get(f"{url}recap/").status_code == 200
     assert _as(dave).get(f"{url}recap/").status_code in (403, 404)
+
+
+def test_a_walk_in_finds_the_recap_among_their_nights_once_the_night_ends(club, bob, dave):
+    night = night_tonight(club, bob)
+    zed = checkin.add_walk_in(night, "Zed", bob).user
+    recap.end_night(night, bob)
+    recap_url = f"/clubs/{club.slug}/nights/{night.pk}/recap/"
+    home = _as(zed).get("/").content.decode()
+    assert 'href="/nights/"' in home, "the header's My nights"
+    assert recap_url in home, "the home page's box offers the recap"
+    mine = _as(zed).get("/nights/").content.decode()
+    assert 'data-testid="came-to"' in mine and recap_url in mine
+    assert _as(zed).get(recap_url).status_code == 200
+    assert recap_url not in _as(dave).get("/nights/").content.decode()
+
+
+def test_a_guest_who_came_to_no_night_keeps_the_short_header(gus):
+    assert 'href="/nights/"' not in _as(gus).get("/").content.decode()
