@@ -36,6 +36,7 @@ from django.utils.translation import gettext as _
 from clubs import checkin, commitment, live, notifications, seating
 from clubs.models import CheckIn, Night, PairRule, Round, RoundTable
 from clubs.texts import Refused
+from clubs.wording import names, say
 from games import registry
 
 PAST_NIGHTS = 4
@@ -248,7 +249,7 @@ def edit(night: Night, round_id: int, change: list) -> Round:
     try:
         after = apply_edit(night.seed_secret, round_.number, round_.inputs, before, change)
     except Refused as exc:
-        raise RoundError(str(exc.text)) from None
+        raise RoundError(say(exc.text.to_dict(), names(night))) from None
     round_.edits = [*round_.edits, change]
     _save(round_, after)
     return round_

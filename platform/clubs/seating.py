@@ -51,6 +51,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from clubs import texts
 from clubs.texts import Refused, Text, _
 from games.base import shuffled as _shuffled
 
@@ -415,10 +416,6 @@ def _full_penalty(tables: Sequence[TableDraft], inputs: Inputs) -> float:
     return _penalty(groups, w) + seat_cost
 
 
-def _summary(tables: Sequence[TableDraft]) -> str:
-    return ", ".join(f"{t.game} {len(t.people)}" + (f"+{t.bots}" if t.bots else "") for t in tables) or "-"
-
-
 def _report(
     tables: tuple[TableDraft, ...],
     unseated: tuple[tuple[str, str], ...],
@@ -479,7 +476,7 @@ def seat_round(
             "Round inputs: %(people)d people checked in, %(locked)d locked tables, games: %(games)s.",
             people=len(set(people) | in_locked),
             locked=len(locked_tables),
-            games=", ".join(f"{g.game} ({g.min_players}-{g.max_players})" for g in games) or "-",
+            games=texts.games((g.game, g.min_players, g.max_players) for g in games),
         )
     ]
     covered = {i for i, g in enumerate(games) if any(t.game == g.game for t in locked_tables)}
@@ -491,10 +488,10 @@ def seat_round(
     sitting, out = order[:seated], order[seated:]
     why = _why_unseated(games, seated, allow_bots)
     unseated = tuple((p, why) for p in sorted(out))
-    steps.append(_("Order drawn from the seed: %(order)s.", order=", ".join(order) or "-"))
-    steps.append(_("Tables: %(tables)s.", tables=_summary([TableDraft(g, ("",) * s, b) for g, s, b in sizes])))
+    steps.append(_("Order drawn from the seed: %(order)s.", order=texts.people(order)))
+    steps.append(_("Tables: %(tables)s.", tables=texts.tables(sizes)))
     if out:
-        steps.append(_("Sitting out: %(people)s.", people=", ".join(sorted(out))))
+        steps.append(_("Sitting out: %(people)s.", people=texts.people(sorted(out))))
 
     index = {p: i for i, p in enumerate(sitting)}
     w = _weights(sitting, meetings, rules)
@@ -586,13 +583,16 @@ def swap(
         limits = _limits(games, table.game)
         if limits is None:
             raise Refused(
-                _("%(game)s is not one of this round's games any more: seat the round again.", game=table.game)
+                _(
+                    "%(game)s is not one of this round's games any more: seat the round again.",
+                    game=texts.game(table.game),
+                )
             )
         if not limits.min_players <= table.size <= limits.max_players:
             raise Refused(
                 _(
                     "A %(game)s table must have %(min)d to %(max)d players: seat the round again.",
-                    game=table.game,
+                    game=texts.game(table.game),
                     min=limits.min_players,
                     max=limits.max_players,
                 )

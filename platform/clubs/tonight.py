@@ -8,29 +8,12 @@ secret of a running match; the night's seed only once the night has ended.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from clubs import rounds, scoreboard
 from clubs.models import CheckIn, Club, Night, Round, RoundTable
-from clubs.texts import Text
+from clubs.wording import names, say
 from games import registry
-
-PERSON_IN_TEXT = re.compile(r"\b([uw][0-9]+)\b")
-
-
-def names(night: Night) -> dict[str, str]:
-    return {row.person: str(row.user) for row in CheckIn.objects.filter(night=night).select_related("user")}
-
-
-def say(value: Any, who: dict[str, str]) -> str:
-    """A stored text of the seating (msgid and parameters) in the active language, people named."""
-    if isinstance(value, dict):
-        params = {k: who.get(v, v) if isinstance(v, str) else v for k, v in value.get("params", {}).items()}
-        text = str(Text.from_dict({"msgid": value["msgid"], "params": params}))
-    else:
-        text = str(value)
-    return PERSON_IN_TEXT.sub(lambda m: who.get(m.group(1), m.group(1)), text)
 
 
 def _seats(people: list[str], bots: int, who: dict[str, str]) -> list[dict[str, Any]]:

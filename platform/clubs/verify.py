@@ -35,7 +35,7 @@ def check(night: Night) -> dict[str, Any]:
 
 
 def _check_round(night: Night, round_: Round, secret: str) -> dict[str, Any]:
-    from clubs.tonight import names, say
+    from clubs.wording import names, say
 
     who = names(night)
     inputs = round_.inputs

@@ -16,7 +16,7 @@ from games.base import Engine
 from shabneshin.localize import digits
 
 
-def _game_name(slug: str) -> str:
+def game_name(slug: str) -> str:
     """A game's name in the reader's language (the slug of a game no longer registered)."""
     try:
         return gettext(registry.get(slug).name)
@@ -70,7 +70,7 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         """The admin's name for it, in the reader's language: «مافیا؛ گرگینه #۱۲»."""
-        return f"{_game_name(self.game)} #{digits(self.pk)}"
+        return f"{game_name(self.game)} #{digits(self.pk)}"
 
     @property
     def engine(self) -> Engine:
@@ -169,7 +169,7 @@ class Match(models.Model):
         ordering = ["-started_at"]
 
     def __str__(self) -> str:
-        return gettext("%(game)s match #%(n)s") % {"game": _game_name(self.game), "n": digits(self.pk)}
+        return gettext("%(game)s match #%(n)s") % {"game": game_name(self.game), "n": digits(self.pk)}
 
     @property
     def engine(self) -> Engine:
