@@ -134,7 +134,11 @@ class NightForm(forms.Form):
             given = initial_games.get(engine.slug)
             initial = None
             if given is not None:
-                initial = {"offered": True, "seat_count": given["seat_count"], "speed": given.get("speed", "normal")}
+                initial = {
+                    "offered": True,
+                    "seat_count": given.get("seat_count", engine.min_players),
+                    "speed": given.get("speed", "normal"),
+                }
                 initial |= {f"opt_{k}": str(v) for k, v in given.get("options", {}).items()}
             self.game_forms.append(GameChoiceForm(engine, data, prefix=f"g-{engine.slug}", initial=initial))
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from clubs import live, notifications, recurrence, reminders, rsvp
 from clubs.models import Club, Night, Offer, Round, Rsvp, Series
+from games import registry
 
 
 class NightError(Exception):
@@ -35,6 +36,15 @@ EDITABLE = (*PLACE_AND_TIME, "title", "games", "capacity", "rsvp_deadline", "fai
 
 def _url(night: Night) -> str:
     return f"/clubs/{night.club.slug}/nights/{night.pk}/"
+
+
+def default_games(club: Club) -> list[dict]:
+    """The games a new night's form offers before the organizer chooses: those of the club's
+    latest night (its settings too), or, for a club's first night, every game."""
+    latest = Night.objects.filter(club=club, cancelled=False).order_by("-starts_at").first()
+    if latest is not None and latest.games:
+        return list(latest.games)
+    return [{"game": engine.slug} for engine in registry.all()]
 
 
 @transaction.atomic

@@ -303,7 +303,7 @@ def invite_accept(request: HttpRequest, slug: str, token: str) -> HttpResponse:
 def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = visible_club_or_404(request.user, slug)
     _require(request, club, Act.PLAN)
-    form = NightForm(club, request.POST or None)
+    form = NightForm(club, request.POST or None, initial={"games": nights.default_games(club)})
     if request.method == "POST" and form.is_valid():
         fields = form.night_fields()
         if form.cleaned_data.get("repeat"):

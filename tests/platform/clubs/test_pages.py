@@ -3,6 +3,7 @@ nothing; Persian pages show Jalali dates with Persian digits; the home page list
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -360,3 +361,39 @@ def test_a_new_night_whose_answers_would_already_be_closed_is_refused_with_a_mes
     assert "answers would already be closed" in page and not Night.objects.exists()
     client.post("/clubs/wolves/nights/new/", _night_form(soon, rsvp_close="0"))
     assert Night.objects.count() == 1
+
+
+def _ticked_games(page: str) -> set[str]:
+    return set(re.findall(r'<input type="checkbox" name="g-([a-z]+)-offered"[^>]* checked', page))
+
+
+def test_a_clubs_first_night_form_offers_every_game_ticked(client, club, bob):
+    client.force_login(bob)
+    page = client.get("/clubs/wolves/nights/new/").content.decode()
+    assert _ticked_games(page) == {"werewolf", "dracula", "insidejob", "monster", "mummy"}
+
+
+def test_the_night_form_offers_the_games_of_the_clubs_latest_night_with_their_settings(client, club, bob):
+    from clubs import nights
+    from tests.platform.clubs.conftest import night_fields
+
+    dracula = {"game": "dracula", "seat_count": 2, "options": {}, "speed": "fast"}
+    nights.create_night(club, bob, night_fields())  # werewolf
+    nights.create_night(club, bob, night_fields(starts_at=timezone.now() + timedelta(days=9), games=[dracula]))
+    client.force_login(bob)
+    page = client.get("/clubs/wolves/nights/new/").content.decode()
+    assert _ticked_games(page) == {"dracula"}
+    assert re.search(r'name="g-dracula-speed"[^>]*>.*?<option value="fast" selected', page, re.S)
+
+
+def test_the_night_forms_default_games_are_accepted_as_they_come(client, club, bob):
+    from tests.platform.form_defaults import form_defaults
+
+    client.force_login(bob)
+    page = client.get("/clubs/wolves/nights/new/").content.decode()
+    data = form_defaults(page, "night-form")
+    data |= {"title": "Wolves", "starts": _future_local().strftime("%Y-%m-%dT%H:%M"), "address": "Café Naderi"}
+    data["capacity"] = "8"
+    response = client.post("/clubs/wolves/nights/new/", data)
+    assert response.status_code == 302, "planned as the form came, with only the night's own fields filled"
+    assert {g["game"] for g in Night.objects.get().games} == _ticked_games(page)
