@@ -19,6 +19,8 @@ from games import registry
 from games.base import Engine
 from shabneshin.date_inputs import CalendarDateField, CalendarDateTimeField
 from shabneshin.localize import digits
+from shabneshin.zone_names import choices as zone_choices
+from shabneshin.zone_names import zone_name
 from tables.forms import CreateTableForm
 
 RESERVED_SLUGS = {"new", "admin", "static", "calendar", "nights", "notifications"}
@@ -30,7 +32,10 @@ def time_zones() -> tuple[str, ...]:
 
 
 class ClubForm(forms.ModelForm):
-    time_zone = forms.CharField(label=gettext_lazy("Time zone"), max_length=64)
+    time_zone = forms.ChoiceField(
+        label=gettext_lazy("Time zone"),
+        error_messages={"invalid_choice": gettext_lazy("Unknown time zone: choose one from the list.")},
+    )
 
     class Meta:
         model = Club
@@ -47,13 +52,8 @@ class ClubForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["time_zone"].widget.attrs.update({"list": "time-zones", "data-browser-tz": "1"})
-
-    def clean_time_zone(self) -> str:
-        zone = self.cleaned_data["time_zone"].strip()
-        if zone not in time_zones():
-            raise forms.ValidationError(_("Unknown time zone: choose one from the list, such as Asia/Tehran."))
-        return zone
+        self.fields["time_zone"].choices = zone_choices(time_zones())
+        self.fields["time_zone"].widget.attrs.update({"data-browser-tz": "1"})
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data["slug"].lower()
@@ -123,7 +123,7 @@ class NightForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.club = club
         self.fields["duration"].choices = [(m, digits(m)) for m in DURATIONS]
-        self.fields["starts"].help_text = _("In the club's time zone (%(zone)s).") % {"zone": club.time_zone}
+        self.fields["starts"].help_text = _("In the club's time zone: %(zone)s.") % {"zone": zone_name(club.time_zone)}
         if not series_choice:
             del self.fields["repeat"]
             del self.fields["until"]

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from clubs import calendar, invites, mailer, members, nights, recurrence, reminders, rsvp
 from clubs import my_nights as nights_of_mine
-from clubs.forms import ClubForm, JoinRequestForm, NightEditForm, NightForm, PreferencesForm, time_zones
+from clubs.forms import ClubForm, JoinRequestForm, NightEditForm, NightForm, PreferencesForm
 from clubs.models import Club, Invite, JoinRequest, Membership, Night, Notification, Offer, Preferences, Rsvp
 from clubs.notifications import text as notification_text
 from clubs.permissions import Act, Role, may, night_or_404, role_of, visible_club_or_404
@@ -86,7 +86,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
         club = members.create_club(request.user, **form.cleaned_data)
         messages.success(request, _("Your club is ready. Plan its first night!"))
         return redirect("clubs:detail", slug=club.slug)
-    return render(request, "clubs/club_form.html", {"form": form, "zones": time_zones(), "browser_tz": not persian})
+    return render(request, "clubs/club_form.html", {"form": form, "browser_tz": not persian})
 
 
 @require_http_methods(["GET", "POST"])
@@ -98,7 +98,7 @@ def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
         form.save()
         messages.success(request, _("Saved."))
         return redirect("clubs:detail", slug=form.instance.slug)
-    return render(request, "clubs/club_form.html", {"form": form, "zones": time_zones(), "club": club})
+    return render(request, "clubs/club_form.html", {"form": form, "club": club})
 
 
 @require_safe

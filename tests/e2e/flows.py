@@ -97,7 +97,7 @@ def create_club(page, base: str, name: str, slug: str, time_zone: str) -> str:
     page.goto(f"{base}/clubs/new/")
     page.fill("input[name=name]", name)
     page.fill("input[name=slug]", slug)
-    page.fill("input[name=time_zone]", time_zone)
+    page.select_option("select[name=time_zone]", time_zone)
     page.click("[data-testid=club-form] button[type=submit]")
     page.wait_for_url(re.compile(rf".*/clubs/{slug}/$"))
     page.click("[data-testid=invites]")

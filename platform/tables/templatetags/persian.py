@@ -8,13 +8,14 @@ Gregorian one on an English page. Use them in text only, never in attributes, JS
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import template
 from django.template import defaultfilters
 
-from shabneshin import localize
+from shabneshin import localize, zone_names
 
 register = template.Library()
 
@@ -86,3 +87,10 @@ def open_quote() -> str:
 @register.simple_tag
 def close_quote() -> str:
     return "»" if localize.is_persian() else "\u201d"
+
+
+@register.filter
+def zone_name(value: str, at: Any = None) -> str:
+    """``{{ club.time_zone|zone_name:night.starts_at }}``: «تهران (UTC+۳:۳۰)», "Berlin (UTC+1)"
+    (the offset in force at that moment, else now), never the IANA name."""
+    return zone_names.zone_name(str(value), at if isinstance(at, datetime) else None)
