@@ -64,6 +64,14 @@ def back_arrow() -> str:
     return "→" if localize.is_persian() else "←"
 
 
+@register.simple_tag
+def forward_arrow() -> str:
+    """``{% forward_arrow %}`` between the steps of a chain (first this, then that): it points the
+    way the page reads (← on a Persian page, → on an English one). An arrow, not «›»: that one is
+    mirrored in right-to-left text by some browsers and not by others."""
+    return "←" if localize.is_persian() else "→"
+
+
 @register.filter
 def short_number(value: Any) -> str:
     """``{{ points|short_number }}``: a number with no trailing zeros (14.5, not 14.50; 14, not
