@@ -38,6 +38,8 @@ from clubs.models import CheckIn, Night, PairRule, Round, RoundTable
 from clubs.texts import Refused
 from clubs.wording import names, say
 from games import registry
+from shabneshin.localize import digits
+from tables.models import game_name
 
 PAST_NIGHTS = 4
 ACTIVE = (Round.Status.DRAFT, Round.Status.CONFIRMED, Round.Status.STARTED)
@@ -77,13 +79,15 @@ def game_spec(
     high = engine.max_players if max_players is None else max_players
     if not engine.min_players <= low <= high <= engine.max_players:
         raise RoundError(
-            _("%(game)s takes %(min)s to %(max)s players.")
-            % {"game": engine.name, "min": engine.min_players, "max": engine.max_players}
+            digits(
+                _("%(game)s takes %(min)s to %(max)s players.")
+                % {"game": game_name(game), "min": engine.min_players, "max": engine.max_players}
+            )
         )
     try:
         resolved = engine.resolve_options(options or {})
     except ValueError:
-        raise RoundError(_("These options are not valid for %(game)s.") % {"game": engine.name}) from None
+        raise RoundError(_("These options are not valid for %(game)s.") % {"game": game_name(game)}) from None
     return {"game": game, "options": dict(resolved), "min_players": low, "max_players": high}
 
 

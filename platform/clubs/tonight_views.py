@@ -20,6 +20,7 @@ from clubs import checkin, recap, rounds, scoreboard, tonight
 from clubs.models import Award, Club, Membership, Night, Penalty, RoundTable
 from clubs.permissions import Act, may, may_see_nights_people, night_or_404, visible_club_or_404
 from clubs.views import _night_or_404, _require
+from shabneshin.number_inputs import DigitsIntegerField, read_number
 
 WALKIN_SALT = "clubs.walkin"
 
@@ -151,14 +152,13 @@ def _games_from(request: HttpRequest, night: Night) -> list[dict]:
     if request.POST.get("mode") == "site":
         return rounds.night_games(night)
     options = {g.get("game"): g.get("options") or {} for g in night.games}
+    count = DigitsIntegerField(required=False, invalid=_("Give the number of players as a number."))
     chosen = []
     for slug in list(dict.fromkeys(request.POST.getlist("g")))[:10]:
-        bounds = []
-        for key in (f"min-{slug}", f"max-{slug}"):
-            raw = request.POST.get(key, "")
-            if raw and not (raw.isascii() and raw.isdigit() and len(raw) <= 2):
-                raise rounds.RoundError(_("Give the number of players as a number."))
-            bounds.append(int(raw) if raw else None)
+        try:
+            bounds = [read_number(count, request.POST.get(f"{end}-{slug}", "")) for end in ("min", "max")]
+        except ValueError as exc:
+            raise rounds.RoundError(str(exc)) from None
         chosen.append(rounds.game_spec(slug, options.get(slug, {}), *bounds))
     return chosen
 
@@ -289,8 +289,11 @@ def penalties(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
                 raise scoreboard.ScoreError(_("There is no such penalty."))
             scoreboard.undo(night, found, request.user)
         elif action == "give":
-            raw = request.POST.get("points", "1")
-            value = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 2 else 0
+            try:
+                points = DigitsIntegerField(required=False, invalid=_("A penalty is 1 to 10 points."))
+                value = read_number(points, request.POST.get("points", "1")) or 0  # none: refused as 0
+            except ValueError as exc:
+                raise scoreboard.ScoreError(str(exc)) from None
             scoreboard.penalise(
                 night, _posted_id(request, "player"), request.POST.get("reason", ""), request.user, value
             )

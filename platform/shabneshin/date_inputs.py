@@ -19,20 +19,15 @@ import jdatetime
 from django import forms
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from persiantools import digits as _digits
 
 from shabneshin.localize import digits, is_persian
+from shabneshin.number_inputs import latin_digits
 
 JALALI_BEFORE_YEAR = 1700
 _DATE = r"(?P<y>\d{4})[/\-.](?P<m>\d{1,2})[/\-.](?P<d>\d{1,2})"
 _TIME = r"(?P<H>\d{1,2}):(?P<M>\d{2})"
 _DATE_ONLY = re.compile(rf"{_DATE}")
 _DATE_AND_TIME = re.compile(rf"{_DATE}(?:[T ]+|\s*،\s*){_TIME}")
-
-
-def _latin(text: str) -> str:
-    """Persian and Arabic-Indic digits as Latin ones (persiantools)."""
-    return str(_digits.fa_to_en(_digits.ar_to_fa(text))).strip()
 
 
 def _persian_page() -> bool:
@@ -48,7 +43,7 @@ def _gregorian(year: int, month: int, day: int) -> dt.date:
 
 def parse_date(text: str) -> dt.date | None:
     """A typed date in either calendar, or None when it is not one."""
-    found = _DATE_ONLY.fullmatch(_latin(text))
+    found = _DATE_ONLY.fullmatch(latin_digits(text))
     if not found:
         return None
     try:
@@ -59,7 +54,7 @@ def parse_date(text: str) -> dt.date | None:
 
 def parse_datetime(text: str) -> dt.datetime | None:
     """A typed date and time (hours and minutes) in either calendar, naive, or None."""
-    found = _DATE_AND_TIME.fullmatch(_latin(text))
+    found = _DATE_AND_TIME.fullmatch(latin_digits(text))
     if not found:
         return None
     try:

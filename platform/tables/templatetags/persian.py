@@ -16,6 +16,7 @@ from django import template
 from django.template import defaultfilters
 
 from shabneshin import localize, zone_names
+from shabneshin.number_inputs import DigitsIntegerField
 
 register = template.Library()
 
@@ -102,3 +103,13 @@ def zone_name(value: str, at: Any = None) -> str:
     """``{{ club.time_zone|zone_name:night.starts_at }}``: «تهران (UTC+۳:۳۰)», "Berlin (UTC+1)"
     (the offset in force at that moment, else now), never the IANA name."""
     return zone_names.zone_name(str(value), at if isinstance(at, datetime) else None)
+
+
+@register.simple_tag
+def number_box(name: str, value: Any, low: int | None = None, high: int | None = None, **attrs: Any) -> str:
+    """``{% number_box "points" 1 1 10 aria_label=… data_testid=… %}``: a whole-number box in the
+    page's digits (shabneshin.number_inputs: the browser's number box on an English page, a numeric
+    text box in Persian digits on a Persian one); ``aria_label`` is the attribute ``aria-label``."""
+    field = DigitsIntegerField(min_value=low, max_value=high)
+    given = {key.replace("_", "-"): text for key, text in attrs.items()}
+    return field.widget.render(name, value, {**field.widget_attrs(field.widget), **given})
