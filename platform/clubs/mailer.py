@@ -22,6 +22,7 @@ from django.core import signing
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs import calendar, outbox
 from clubs.models import Night, Offer, OutgoingMail, Reminder, Rsvp
@@ -140,6 +141,15 @@ def send_reminder(reminder: Reminder) -> int:
         return bool(outbox.send(reminder.user, Kind.REMINDER, subject, text, not_after=until, night=night))
 
 
+def _bot_played(row: dict) -> str:
+    """A scoreboard line's note that a bot played for the person (clubs.autopiloted), or nothing."""
+    n = row.get("bot_played", 0)
+    if not n:
+        return ""
+    told = ngettext("A bot played for them at %(n)s table.", "A bot played for them at %(n)s tables.", n)
+    return f" ({told % {'n': n}})"
+
+
 @_in_a_savepoint
 def send_recap(night: Night) -> int:
     """The recap of an ended night, to everyone who was there or going, each in their language;
@@ -154,7 +164,9 @@ def send_recap(night: Night) -> int:
         language = language_of(person, night)
         if language not in worded:
             with translation.override(language):
-                lines = [digits(f"{row['place']}. {row['name']}: {row['total']:g}") for row in board[:10]]
+                lines = [
+                    digits(f"{row['place']}. {row['name']}: {row['total']:g}{_bot_played(row)}") for row in board[:10]
+                ]
                 subject = _("Recap: %(night)s") % {"night": night.title}
                 body = _("%(night)s (%(club)s) has ended. The final scoreboard:") % {
                     "night": night.title,

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs import live, notifications, rounds, scoreboard, tonight
+from clubs import autopiloted, live, notifications, rounds, scoreboard, tonight
 from clubs.models import Award, CheckIn, Night, Penalty, Round, RoundTable, Rsvp
 
 
@@ -79,6 +79,7 @@ def _mail(night_id: int) -> None:
 def tables(night: Night) -> list[dict[str, Any]]:
     from history import facts
 
+    bot_played = autopiloted.seats_by_table(night)
     out = []
     for row in (
         RoundTable.objects.filter(round__night=night)
@@ -96,6 +97,7 @@ def tables(night: Night) -> list[dict[str, Any]]:
                 "players": facts.players(match) if finished else [],
                 "side_templates": [f"games/{row.table.game}/_side.html", "history/_side.html"],
                 "match": match if finished else None,
+                "bot_played": bot_played.get(row.table_id, set()) if finished else set(),
             }
         )
     return out
@@ -119,10 +121,7 @@ def context(night: Night) -> dict[str, Any]:
     who = tonight.names(night)
     return {
         "tables": tables(night),
-        "scoreboard": scoreboard.rows(night, who),
-        "tie_breaks": scoreboard.tie_break_texts(),
-        "points_table": scoreboard.points_table(),
-        "points_normal": scoreboard.points.NORMAL,
+        **scoreboard.shown(night, who),
         "awards": Award.objects.filter(round_table__round__night=night, undone_at__isnull=True)
         .select_related("user", "round_table__table", "round_table__round")
         .order_by("round_table__round__number", "round_table__index"),

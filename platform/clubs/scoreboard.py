@@ -28,7 +28,7 @@ from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs import live, points
+from clubs import autopiloted, live, points
 from clubs.models import Award, AwardVote, CheckIn, Night, Penalty, PointsEntry, RoundTable
 
 PENALTY_MAX = 10
@@ -207,9 +207,14 @@ def totals(night: Night) -> dict[int, Decimal]:
 
 def rows(night: Night, who: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """The scoreboard, best first, by the printed tie-break order (``points.TIE_BREAKS``), built
-    from the log: table lines, live awards and penalties (an undone one and its undo line cancel)."""
+    from the log: table lines, live awards and penalties (an undone one and its undo line cancel).
+    ``bot_played``: at how many finished tables a bot played for the person (clubs.autopiloted)."""
     names = {c.user_id: str(c.user) for c in CheckIn.objects.filter(night=night).select_related("user")}
-    return board(PointsEntry.objects.filter(night=night), names)
+    ranked = board(PointsEntry.objects.filter(night=night), names)
+    bot_played = autopiloted.tables_by_person(night)
+    for row in ranked:
+        row["bot_played"] = bot_played.get(row["user_id"], 0)
+    return ranked
 
 
 def board(lines_of, names: dict[int, str]) -> list[dict[str, Any]]:  # noqa: ANN001
@@ -249,6 +254,19 @@ def board(lines_of, names: dict[int, str]) -> list[dict[str, Any]]:  # noqa: ANN
             }
         )
     return ranked
+
+
+def shown(night: Night, who: dict[str, str] | None = None) -> dict[str, Any]:
+    """What a page shows of the scoreboard (clubs/_scoreboard.html): its rows, whether a bot
+    played for anyone, the tie-breaks and the points table."""
+    ranked = rows(night, who)
+    return {
+        "scoreboard": ranked,
+        "scoreboard_bot_played": any(row["bot_played"] for row in ranked),
+        "tie_breaks": tie_break_texts(),
+        "points_table": points_table(),
+        "points_normal": points.NORMAL,
+    }
 
 
 def tie_break_texts() -> list[str]:

@@ -88,10 +88,7 @@ def context(user, club: Club, night: Night, organizer: bool) -> dict[str, Any]: 
         if shown is not None and shown.status != Round.Status.DRAFT
         else [],
         "rounds_played": Round.objects.filter(night=night).exclude(status=Round.Status.DRAFT).count(),
-        "scoreboard": scoreboard.rows(night, who),
-        "tie_breaks": scoreboard.tie_break_texts(),
-        "points_table": scoreboard.points_table(),
-        "points_normal": scoreboard.points.NORMAL,
+        **scoreboard.shown(night, who),
         "revealed_seed": night.revealed_seed(),
         "may_run": organizer,
     }
