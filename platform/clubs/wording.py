@@ -20,6 +20,7 @@ from shabneshin.localize import list_separator
 from tables.models import game_name
 
 PERSON_IN_TEXT = re.compile(r"\b([uw][0-9]+)\b")
+FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
 _OLD_GAME = re.compile(r"^([a-z]+) \(([0-9]+)-([0-9]+)\)$")  # dracula (2-2)
 _OLD_TABLE = re.compile(r"^([a-z]+) ([0-9]+)(?:\+([0-9]+))?$")  # monster 3+1
 _OLD_PERSON = re.compile(r"^([uw][0-9]+)$")  # u17
@@ -38,7 +39,14 @@ def say(value: Any, who: dict[str, str]) -> str:
         text = str(Text.from_dict({"msgid": value["msgid"], "params": params}))
     else:
         text = str(value)
-    return PERSON_IN_TEXT.sub(lambda m: who.get(m.group(1), m.group(1)), text)
+    return PERSON_IN_TEXT.sub(lambda m: _person(m.group(1), who), text)
+
+
+def _person(person: str, who: dict[str, str]) -> str:
+    """A person's name, isolated: a list of right-to-left names in an English line (or of Latin
+    ones in a Persian line) keeps its order, as a ``<bdi>`` keeps it in markup."""
+    name = who.get(person)
+    return f"{FIRST_STRONG_ISOLATE}{name}{POP_ISOLATE}" if name is not None else person
 
 
 def _as_data(key: str, value: Any) -> Any:
@@ -60,7 +68,7 @@ def _as_data(key: str, value: Any) -> Any:
 
 def _shown(value: Any, who: dict[str, str]) -> Any:
     if isinstance(value, str):
-        return who.get(value, value)
+        return _person(value, who)
     if not isinstance(value, dict):
         return value
     if "game" in value:
@@ -70,7 +78,7 @@ def _shown(value: Any, who: dict[str, str]) -> Any:
     elif "tables" in value:
         items = [_table(slug, seated, bots) for slug, seated, bots in value["tables"]]
     elif "people" in value:
-        items = [who.get(p, p) for p in value["people"]]
+        items = [_person(p, who) for p in value["people"]]
     else:
         return str(value)
     return list_separator().join(items) or "—"

@@ -59,7 +59,8 @@ def test_an_old_rounds_steps_stored_as_plain_text_read_as_well_as_a_new_ones(clu
     steps = _drawn_steps(bob, night, "fa")
     assert "دراکولا در برابر ون هلسینگ (۲ بازیکن)، هیولا (۳ بازیکن)" in steps
     assert "هیولا با ۲ بازیکن و ۱ ربات" in steps
-    assert digits("، ".join(str(p) for p in sorted(people, key=lambda p: ids.index(f"u{p.pk}"))), "fa") in steps
+    in_order = sorted(people, key=lambda p: ids.index(f"u{p.pk}"))
+    assert digits("، ".join(f"\u2068{p}\u2069" for p in in_order), "fa") in steps, "each name isolated"
     assert "dracula" not in steps and "u" + str(people[0].pk) not in steps
 
 
