@@ -18,11 +18,14 @@ RECENT = timedelta(days=14)  # how long a night one came to stays in the home pa
 
 
 def upcoming(user, limit: int = 50) -> list[Night]:  # noqa: ANN001
-    """Every coming night of the clubs ``user`` belongs to, soonest first, with their answer."""
+    """Every coming night of the clubs ``user`` belongs to, soonest first, with their answer (a
+    night ended before its planned start, as an early one may be, is no longer coming)."""
     if not getattr(user, "is_authenticated", False):
         return []
     found = list(
-        Night.objects.filter(club__memberships__user=user, club__suspended=False, starts_at__gt=timezone.now())
+        Night.objects.filter(
+            club__memberships__user=user, club__suspended=False, starts_at__gt=timezone.now(), ended_at__isnull=True
+        )
         .select_related("club")
         .order_by("starts_at")[:limit]
     )

@@ -72,3 +72,11 @@ def test_a_walk_in_finds_the_recap_among_their_nights_once_the_night_ends(club, 
 
 def test_a_guest_who_came_to_no_night_keeps_the_short_header(gus):
     assert 'href="/nights/"' not in _as(gus).get("/").content.decode()
+
+
+def test_a_night_ended_before_its_planned_start_is_no_longer_a_coming_night(club, bob):
+    night = night_tonight(club, bob)  # starts in half an hour
+    recap.end_night(night, bob)
+    mine = _as(bob).get("/nights/").content.decode()
+    assert 'data-testid="my-nights"' not in mine and 'data-testid="came-to"' not in mine
+    assert f"/nights/{night.pk}/" not in _as(bob).get("/").content.decode()
