@@ -72,6 +72,7 @@ class LogInForm(AuthenticationForm):
         super().__init__(*args, **kwargs)
         self.fields["username"].label = _("Username")
         self.fields["password"].label = PASSWORD
+
     def confirm_login_allowed(self, user: Any) -> None:
         """A banned player is refused with the ban's reason and end."""
         super().confirm_login_allowed(user)
