@@ -155,3 +155,31 @@ def test_the_persian_admin_names_records_and_columns_in_persian(client, staff, a
         assert str(match) == f"مسابقهٔ مافیا؛ گرگینه #{digits(match.pk, 'fa')}"
     ratings = client.get("/admin/history/rating/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
     assert "بازیکن" in ratings and ">User<" not in ratings and ">Shown<" not in ratings
+
+
+def test_deleting_selected_players_deletes_nobody_when_one_of_them_played(client, staff, db):
+    """Staff tick a spammer who played and a guest who never did: nobody is deleted, and the
+    list says who played and what to do, where Django's page spoke of permissions on tables."""
+    spammer, bijan = people(2)
+    human_match("dracula", [spammer, bijan], seed=5)
+    idle = User.objects.create(username="idle", display_name="Idle")
+    client.force_login(staff)
+    said = client.post(
+        reverse("admin:accounts_user_changelist"),
+        {"action": "delete_selected", "_selected_action": [spammer.pk, idle.pk], "post": "yes"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+    assert "Nobody was deleted: P0 played or hosted games" in said and "Untick Active" in said
+    assert User.objects.filter(pk__in=[spammer.pk, idle.pk]).count() == 2
+    asked = client.post(
+        reverse("admin:accounts_user_changelist"),
+        {"action": "delete_selected", "_selected_action": [idle.pk]},
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+    assert "Are you sure you want to delete the selected player?" in asked, "one who never played: Django's question"
+    client.post(
+        reverse("admin:accounts_user_changelist"),
+        {"action": "delete_selected", "_selected_action": [idle.pk], "post": "yes"},
+    )
+    assert not User.objects.filter(pk=idle.pk).exists()
