@@ -183,3 +183,33 @@ def test_deleting_selected_players_deletes_nobody_when_one_of_them_played(client
         {"action": "delete_selected", "_selected_action": [idle.pk], "post": "yes"},
     )
     assert not User.objects.filter(pk=idle.pk).exists()
+
+
+@pytest.mark.parametrize("app", ["accounts", "tables", "history", "moderation"])
+def test_every_field_the_admin_shows_of_our_records_has_a_translated_name(app):
+    """A field without a verbose name shows its code name («Mu before», «Token», «Paused by») on
+    the Persian admin too."""
+    from django.contrib import admin
+    from django.utils.functional import Promise
+
+    unnamed = [
+        f"{model.__name__}.{field.name}"
+        for model in admin.site._registry
+        if model._meta.app_label == app
+        for field in model._meta.concrete_fields
+        if not field.auto_created and not isinstance(field.verbose_name, Promise)
+    ]
+    assert unnamed == []
+
+
+def test_the_persian_admin_names_a_rating_change_and_its_fields_in_persian(client, staff, db):
+    a, b = people(2)
+    match = human_match("dracula", [a, b], seed=5)
+    ratings.rate_match(match.pk)
+    change = RatingChange.objects.get(match=match, user=a)
+    client.force_login(staff)
+    page = client.get(
+        reverse("admin:history_ratingchange_change", args=[change.pk]), HTTP_ACCEPT_LANGUAGE="fa"
+    ).content.decode()
+    assert "RatingChange object" not in page and "Mu before" not in page
+    assert f"مسابقهٔ دراکولا در برابر ون هلسینگ #{digits(match.pk, 'fa')}، P0: " in page
