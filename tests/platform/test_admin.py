@@ -213,3 +213,11 @@ def test_the_persian_admin_names_a_rating_change_and_its_fields_in_persian(clien
     ).content.decode()
     assert "RatingChange object" not in page and "Mu before" not in page
     assert f"مسابقهٔ دراکولا در برابر ون هلسینگ #{digits(match.pk, 'fa')}، P0: " in page
+
+
+def test_the_admin_shows_the_sites_icon(client, staff):
+    """Its pages named none, so the browser asked for /favicon.ico, a 404 on every admin page."""
+    client.force_login(staff)
+    for url in (reverse("admin:index"), reverse("admin:accounts_user_change", args=[staff.pk])):
+        page = client.get(url).content.decode()
+        assert '<link rel="icon" type="image/svg+xml" href="/static/icons/favicon.svg">' in page
