@@ -221,3 +221,17 @@ def test_the_admin_shows_the_sites_icon(client, staff):
     for url in (reverse("admin:index"), reverse("admin:accounts_user_change", args=[staff.pk])):
         page = client.get(url).content.decode()
         assert '<link rel="icon" type="image/svg+xml" href="/static/icons/favicon.svg">' in page
+
+
+@pytest.mark.parametrize("model", ["tables/table", "tables/match", "history/rating"])
+def test_the_persian_admin_lists_and_filters_games_by_their_names(client, staff, alice, model):
+    """The game column and filter read «مافیا؛ گرگینه», not the stored slug "werewolf"."""
+    from history.models import Rating
+
+    started_werewolf(alice)
+    Rating.objects.create(user=alice, game="werewolf", mu=25.0, sigma=8.0, games=1)
+    client.force_login(staff)
+    page = client.get(f"/admin/{model}/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert '<td class="field-game">مافیا؛ گرگینه</td>' in page and ">werewolf<" not in page
+    assert '<a href="?game=werewolf">مافیا؛ گرگینه</a>' in page
+    assert ">مافیا؛ گرگینه</td>" not in client.get(f"/admin/{model}/", {"game": "dracula"}).content.decode()
