@@ -209,3 +209,16 @@ def test_a_current_username_wins_over_a_former_one(client, alice, bob):
     bob.username = "bobby"
     bob.save()
     assert client.get("/players/bobby/").status_code == 200
+
+
+def test_a_rating_charts_label_says_where_the_rating_stands_not_from_low_to_high(client, db):
+    """A falling rating's chart was read out "from 1440 to 1490", as if it had risen."""
+    from history.models import Rating, RatingChange
+
+    loser, winner = people(2)
+    for _ in range(3):
+        ratings.rate_match(decided("dracula", [loser, winner], winners=[1]).pk)
+    afters = [c.after for c in RatingChange.objects.filter(user=loser).order_by("created_at", "pk")]
+    assert afters == sorted(afters, reverse=True) and Rating.objects.get(user=loser).shown == afters[-1]
+    page = client.get(reverse("players:profile", args=[loser.username]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f'aria-label="Rating history: now {afters[-1]}, lowest {afters[-1]}, highest {afters[0]}"' in page
