@@ -1,15 +1,17 @@
-"""A guest's games follow them into an account."""
+"""A guest's games follow them into an account, and so does the guest's profile address: the
+guest's username is kept as a former name of the account (``FormerName``)."""
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from accounts.models import User
+from accounts.models import FormerName, User
 
 
 @transaction.atomic
 def upgrade_guest(guest: User, username: str, password: str, display_name: str) -> User:
     """Sign-up while playing as a guest: the same row becomes a registered account."""
+    _keep_former_name(guest.username, guest)
     guest.username = username
     guest.display_name = display_name or username
     guest.is_guest = False
@@ -36,6 +38,13 @@ def merge_guest_into(guest: User, account: User) -> int:
     Seat.objects.filter(user=guest, table__status=Table.Status.PLAYING).update(user=None, autopilot=True)
     Seat.objects.filter(user=guest).update(user=None)
     rated_games = ratings.games_of(guest)
+    _keep_former_name(guest.username, account)
     guest.delete()
     ratings.recompute(rated_games, write=True)  # the guest's rated games now count for the account
     return moved
+
+
+def _keep_former_name(name: str, user: User) -> None:
+    """``name`` leads to ``user``'s profile from now on (the player who holds it now, should it
+    have led elsewhere before)."""
+    FormerName.objects.update_or_create(name=name, defaults={"user": user})

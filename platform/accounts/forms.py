@@ -7,7 +7,7 @@ from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, SetPasswordForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import User
+from accounts.models import FormerName, User
 from accounts.names import clean_display_name
 from moderation.bans import ban_of, ban_text
 
@@ -16,6 +16,7 @@ PASSWORD = _("Password")
 USERNAME_HELP = _("Letters, digits and @ . + - _ only.")
 EMAIL = _("Email (optional)")
 EMAIL_HELP = _("Only to send you a link to a new password if you forget yours. No other player sees it.")
+TAKEN = _("That username is taken: pick another one.")
 
 
 class GuestForm(forms.Form):
@@ -36,7 +37,7 @@ class SignUpForm(UserCreationForm):
         fields = ("username", "display_name", "email")
         labels = {"username": _("Username"), "display_name": _("Display name"), "email": EMAIL}
         help_texts = {"username": USERNAME_HELP, "email": EMAIL_HELP}
-        error_messages = {"username": {"unique": _("That username is taken: pick another one.")}}
+        error_messages = {"username": {"unique": TAKEN}}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -45,6 +46,14 @@ class SignUpForm(UserCreationForm):
         self.fields["password1"].help_text = password_validation.password_validators_help_text_html()
         self.fields["password2"].label = _("Password again")
         self.fields["password2"].help_text = _("The same password, to be sure it is typed right.")
+
+    def clean_username(self) -> str | None:
+        """A name someone was known by before is taken too: their old profile address leads to
+        them (accounts.models.FormerName)."""
+        username = super().clean_username()
+        if username and FormerName.objects.filter(name__iexact=username).exists():
+            raise forms.ValidationError(TAKEN, code="unique")
+        return username
 
     def clean_display_name(self) -> str:
         name = self.cleaned_data.get("display_name") or self.cleaned_data.get("username") or ""
@@ -63,6 +72,7 @@ class LogInForm(AuthenticationForm):
         super().__init__(*args, **kwargs)
         self.fields["username"].label = _("Username")
         self.fields["password"].label = PASSWORD
+
     def confirm_login_allowed(self, user: Any) -> None:
         """A banned player is refused with the ban's reason and end."""
         super().confirm_login_allowed(user)

@@ -33,3 +33,20 @@ class User(AbstractUser):
         user.set_unusable_password()
         user.save()
         return user
+
+
+class FormerName(models.Model):
+    """A username a player was once known by: a guest's ``guest-…`` before they signed up or
+    logged in. Links already shared (match pages, replays, recaps, chat) point at the profile
+    address it made, so that address keeps leading to the player (history/player_views.py)."""
+
+    name = models.CharField(_("former username"), max_length=150, unique=True)
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="former_names", verbose_name=_("player"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("former username")
+        verbose_name_plural = _("former usernames")
+
+    def __str__(self) -> str:
+        return self.name

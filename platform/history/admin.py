@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from history.models import ProfileSettings, Rating, RatingChange
+from shabneshin.admin_games import game, game_filter
 from shabneshin.readonly_admin import ReadOnlyAdmin
 
 
@@ -12,8 +13,8 @@ class RatingAdmin(ReadOnlyAdmin):
     """Ratings come from matches only (``manage.py recompute_ratings`` rebuilds them): read, never
     add, edit or delete."""
 
-    list_display = ("user", "game", "rating", "mu", "sigma", "games", "updated_at")
-    list_filter = ("game",)
+    list_display = ("user", game, "rating", "mu", "sigma", "games", "updated_at")
+    list_filter = (game_filter(),)
     search_fields = ("user__username", "user__display_name")
 
     @admin.display(description=_("rating"))
@@ -25,8 +26,8 @@ class RatingAdmin(ReadOnlyAdmin):
 class RatingChangeAdmin(ReadOnlyAdmin):
     """Changes come from matches only (recompute_ratings rebuilds them): read, never edit."""
 
-    list_display = ("match", "user", "game", "seat", "delta", "created_at")
-    list_filter = ("game",)
+    list_display = ("match", "user", game, "seat", "delta", "created_at")
+    list_filter = (game_filter(),)
     search_fields = ("user__username", "match__table__token")
 
 

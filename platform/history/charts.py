@@ -12,6 +12,7 @@ class Line:
     points: str  # the polyline's "x,y x,y ..." in the viewBox
     low: int
     high: int
+    last: int
     last_x: float
     last_y: float
 
@@ -28,4 +29,5 @@ def line(values: list[int]) -> Line | None:
     ]
     if len(coords) == 1:
         coords = [(PAD, coords[0][1]), (WIDTH - PAD, coords[0][1])]
-    return Line(" ".join(f"{x:.1f},{y:.1f}" for x, y in coords), low, high, coords[-1][0], coords[-1][1])
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in coords)
+    return Line(points, low, high, values[-1], coords[-1][0], coords[-1][1])

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from shabneshin.localize import digits
+from tables.models import game_name
 
 # How a rating is shown: the ordinal (mu - 3 sigma, 0 for a newcomer) on a friendlier scale.
 DISPLAY_BASE = 1500
@@ -34,7 +38,12 @@ class Rating(models.Model):
         constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_rating_per_game")]
 
     def __str__(self) -> str:
-        return f"{self.user} {self.game} {self.shown}"
+        """The admin's name for it, in the reader's language: «آوا، دراکولا: ۱۵۶۵»."""
+        return gettext("%(player)s, %(game)s: %(rating)s") % {
+            "player": self.user,
+            "game": game_name(self.game),
+            "rating": digits(self.shown),
+        }
 
     @property
     def ordinal(self) -> float:
@@ -50,16 +59,18 @@ class Rating(models.Model):
 
 
 class RatingChange(models.Model):
-    match = models.ForeignKey("tables.Match", on_delete=models.CASCADE, related_name="rating_changes")
+    match = models.ForeignKey(
+        "tables.Match", on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("match")
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("player")
     )
     game = models.CharField(_("game"), max_length=20, db_index=True)
     seat = models.PositiveSmallIntegerField(_("seat"))
-    mu_before = models.FloatField()
-    sigma_before = models.FloatField()
-    mu_after = models.FloatField()
-    sigma_after = models.FloatField()
+    mu_before = models.FloatField(_("mu before"))
+    sigma_before = models.FloatField(_("sigma before"))
+    mu_after = models.FloatField(_("mu after"))
+    sigma_after = models.FloatField(_("sigma after"))
     created_at = models.DateTimeField(_("at"), auto_now_add=True)
 
     class Meta:
@@ -67,6 +78,14 @@ class RatingChange(models.Model):
         verbose_name_plural = _("rating changes")
         ordering = ["created_at", "pk"]
         constraints = [models.UniqueConstraint(fields=["match", "user"], name="one_change_per_player_and_match")]
+
+    def __str__(self) -> str:
+        """The admin's name for it: «مسابقهٔ دراکولا #۳۲، آوا: ‎+۱۲»."""
+        return gettext("%(match)s, %(player)s: %(change)s") % {
+            "match": self.match,
+            "player": self.user,
+            "change": digits(f"{self.delta:+d}"),
+        }
 
     @property
     def before(self) -> int:
@@ -82,7 +101,9 @@ class RatingChange(models.Model):
 
 
 class ProfileSettings(models.Model):
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile_settings")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile_settings", verbose_name=_("player")
+    )
     hidden = models.BooleanField(_("hide my profile from strangers"), default=False)
 
     class Meta:

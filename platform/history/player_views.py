@@ -6,12 +6,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from accounts.models import User
+from accounts.models import FormerName, User
 from clubs.permissions import Act, may, visible_club_or_404
 from games import registry
 from history import club_boards, profiles
@@ -27,26 +28,39 @@ def search(request: HttpRequest) -> HttpResponse:
     return render(request, "history/player_search.html", {"q": query, "found": found, "short": short})
 
 
-def _named(name: str) -> User | None:
-    """The player a profile address names. Exactly, or else regardless of case when only one
-    player's name matches (an address typed as /players/Ava/ for ava), which the caller redirects
-    to the exact address."""
-    owner = User.objects.filter(username=name).first()
-    if owner is not None:
-        return owner
+def _alike(name: str) -> User | None:
+    """The player a mistyped address means: regardless of case, when only one player's name
+    matches (an address typed as /players/Ava/ for ava), which the caller redirects to."""
     alike = list(User.objects.filter(username__iexact=name)[:2])
     return alike[0] if len(alike) == 1 else None
 
 
+def _formerly_named(name: str) -> User | None:
+    """The player who was known by ``name`` before (a guest who signed up or logged in)."""
+    former = FormerName.objects.filter(name=name).select_related("user").first()
+    return former.user if former is not None else None
+
+
+def _hidden(request: HttpRequest, owner: User) -> HttpResponse:
+    return render(request, "history/profile_hidden.html", {"owner": owner}, status=403)
+
+
 @require_safe
 def profile(request: HttpRequest, name: str) -> HttpResponse:
-    owner = _named(name)
+    owner = User.objects.filter(username=name).first()
+    if owner is None and (former := _formerly_named(name)) is not None:
+        # An address shared while the player was a guest leads on for good, but only for those
+        # who may see the profile: the others get the hidden page where they stand, so the
+        # account's own address is not told.
+        if not profiles.may_view_profile(former, request.user):
+            return _hidden(request, former)
+        return HttpResponsePermanentRedirect(reverse("players:profile", args=[former.username]))
+    if owner is None and (owner := _alike(name)) is not None:
+        return redirect("players:profile", name=owner.username)
     if owner is None:
         raise Http404("no such player")
-    if owner.username != name:
-        return redirect("players:profile", name=owner.username)
     if not profiles.may_view_profile(owner, request.user):
-        return render(request, "history/profile_hidden.html", {"owner": owner}, status=403)
+        return _hidden(request, owner)
     return render(
         request,
         "history/profile.html",

@@ -16,7 +16,9 @@ from django.utils.translation import gettext_lazy as _
 class Device(models.Model):
     """A browser a player has used, named by the signed long-lived device cookie (devices.py)."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="devices")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="devices", verbose_name=_("player")
+    )
     device = models.CharField(_("device"), max_length=64, db_index=True)
     first_seen = models.DateTimeField(_("first seen"), auto_now_add=True)
 
@@ -111,7 +113,12 @@ class Sanction(models.Model):
     reason = models.CharField(_("reason (the player sees it)"), max_length=300)
     until = models.DateTimeField(_("until (empty: for good)"), null=True, blank=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+", editable=False
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        editable=False,
+        verbose_name=_("decided by"),
     )
     created_at = models.DateTimeField(_("decided"), auto_now_add=True)
     lifted_at = models.DateTimeField(_("lifted"), null=True, blank=True)
@@ -130,9 +137,13 @@ class Sanction(models.Model):
 class HiddenMessage(models.Model):
     """A chat line a moderator hid: everyone sees "hidden by a moderator" in its place."""
 
-    message = models.OneToOneField("tables.ChatMessage", on_delete=models.CASCADE, related_name="hidden")
-    hidden_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    hidden_at = models.DateTimeField(auto_now_add=True)
+    message = models.OneToOneField(
+        "tables.ChatMessage", on_delete=models.CASCADE, related_name="hidden", verbose_name=_("chat message")
+    )
+    hidden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("hidden by")
+    )
+    hidden_at = models.DateTimeField(_("hidden at"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("hidden chat message")

@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.http import Http404, HttpRequest, JsonResponse
 from django.urls import include, path
 
+from shabneshin.admin_wording import name_the_admin
 from shabneshin.health import healthz
 
 
@@ -16,6 +17,8 @@ def counters(request: HttpRequest) -> JsonResponse:
         raise Http404("counters are off")
     return JsonResponse(counted.snapshot())
 
+
+name_the_admin(admin.site)
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -9,6 +9,7 @@ from django.utils.translation import ngettext
 
 from moderation.admin import hide_messages
 from shabneshin.admin_confirm import confirmation
+from shabneshin.admin_games import game, game_filter
 from shabneshin.localize import digits
 from shabneshin.readonly_admin import ReadOnlyAdmin
 from tables import moderator
@@ -54,8 +55,8 @@ class TableAdmin(admin.ModelAdmin):
     never added or deleted here: it is made through the lobby, and deleting it would delete its
     match, its moves and the ratings they gave."""
 
-    list_display = ("id", "game", "host", "visibility", "seat_count", "status", "created_at")
-    list_filter = ("game", "visibility", "status", "speed")
+    list_display = ("id", game, "host", "visibility", "seat_count", "status", "created_at")
+    list_filter = (game_filter(), "visibility", "status", "speed")
     search_fields = ("token", "host__username", "host__display_name")
     readonly_fields = ("token", "game", "host", "seat_count", "options", "speed", "status", "next_table")
     readonly_fields += ("created_at", "updated_at", "event_count")
@@ -71,7 +72,7 @@ class TableAdmin(admin.ModelAdmin):
 @admin.register(Seat)
 class SeatAdmin(ReadOnlyAdmin):
     list_display = ("table", "number", "user", "is_bot")
-    list_filter = ("is_bot", "table__game")
+    list_filter = ("is_bot", game_filter("table__game"))
     search_fields = ("user__username", "user__display_name", "table__token")
 
 
@@ -109,8 +110,8 @@ class MatchAdmin(admin.ModelAdmin):
     status set by hand would show a live game's secret on its page and leave the table waiting),
     add one or delete one (its ratings and its history go with it)."""
 
-    list_display = ("id", "game", "n_players", "status", "version", "started_at", "finished_at", "next_deadline")
-    list_filter = ("game", "status", "n_players")
+    list_display = ("id", game, "n_players", "status", "version", "started_at", "finished_at", "next_deadline")
+    list_filter = (game_filter(), "status", "n_players")
     search_fields = ("table__token", "table__seats__user__username", "table__seats__user__display_name")
     actions = [abort_matches]
     inlines = [MoveInline]
@@ -133,7 +134,7 @@ class MoveAdmin(ReadOnlyAdmin):
     """Moves are the match's log: a move deleted here would leave a match that no longer replays."""
 
     list_display = ("match", "seq", "seat", "source", "created_at")
-    list_filter = ("source", "match__game")
+    list_filter = ("source", game_filter("match__game"))
     search_fields = ("match__table__token",)
 
 

@@ -44,11 +44,13 @@ class Table(models.Model):
         NORMAL = "normal", _("Normal")
         FAST = "fast", _("Fast (half time)")
 
-    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    token = models.CharField(_("table token"), max_length=32, unique=True, default=new_token, editable=False)
     game = models.CharField(_("game"), max_length=20, db_index=True)
     # PROTECT: deleting the host would delete every other player's match at the table, its moves and
     # the ratings it gave (a player with history is banned or deactivated instead).
-    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables")
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables", verbose_name=_("host")
+    )
     visibility = models.CharField(_("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
     seat_count = models.PositiveSmallIntegerField(_("seats"))
     options = models.JSONField(_("options"), default=dict, blank=True)
@@ -82,10 +84,15 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table"))
     number = models.PositiveSmallIntegerField(_("seat"))
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+        verbose_name=_("player"),
     )
     is_bot = models.BooleanField(_("practice bot"), default=False)
     # A player who keeps missing deadlines is played by a practice bot until they come back.
@@ -126,7 +133,7 @@ class Match(models.Model):
         FINISHED = "finished", _("Finished")
         ABORTED = "aborted", _("Aborted")
 
-    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="match")
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="match", verbose_name=_("table"))
     game = models.CharField(_("game"), max_length=20, db_index=True)
     seed = models.BigIntegerField(_("seed"))
     n_players = models.PositiveSmallIntegerField(_("players"))
@@ -147,7 +154,12 @@ class Match(models.Model):
     # deadline moves on by the paused time; one extension per decision window doubles its limit.
     paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
     paused_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("paused by"),
     )
     extended_window = models.DateTimeField(_("extended decision window"), null=True, blank=True)
     # Why an aborted match ended: "" (the staff), "abandoned" (the lobby's clean-up) or "paused".
@@ -188,7 +200,7 @@ class Move(models.Model):
         BOT = "bot", _("Practice bot")
         CLOCK = "clock", _("Clock")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", verbose_name=_("match"))
     seq = models.PositiveIntegerField(_("number"))
     seat = models.PositiveSmallIntegerField(_("seat"))
     action = models.JSONField(_("action"))
@@ -225,13 +237,23 @@ class TableEvent(models.Model):
         END = "end", _("Game ended by the host")
         PAUSE_LIMIT = "pause_limit", _("Aborted after a long pause")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events", verbose_name=_("table"))
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("by"),
     )
     target = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("player it concerns"),
     )
     params = models.JSONField(_("details"), default=dict, blank=True)
     log_at = models.PositiveIntegerField(default=0)
@@ -244,8 +266,8 @@ class TableEvent(models.Model):
 
 
 class ChatMessage(models.Model):
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat", verbose_name=_("table"))
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, verbose_name=_("author"))
     seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
     text = models.CharField(_("text"), max_length=500)
     # A practice bot's templated line (``games/<slug>/talk.py``): its key and parameters, so each

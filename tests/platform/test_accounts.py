@@ -97,3 +97,19 @@ def test_a_guest_seat_that_cannot_follow_them_into_a_running_match_is_played_by_
     left = match.table.seats.get(number=1)
     assert left.user is None and left.autopilot and left.played_by_bot
     assert match.table.seats.get(number=2).user == bob
+
+
+def test_sign_up_refuses_a_username_a_guest_was_known_by(client, alice):
+    """Mina's guest address is still shared and leads to her account: nobody may take it over."""
+    guest = _guest(client)
+    guest_name = guest.username
+    password = "a-long-password-1"
+    client.post(reverse("accounts:signup"), {"username": "mina", "password1": password, "password2": password})
+    client.logout()
+    answer = client.post(
+        reverse("accounts:signup"),
+        {"username": guest_name.upper(), "password1": password, "password2": password},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert answer.status_code == 200 and "That username is taken" in answer.content.decode()
+    assert not User.objects.filter(username__iexact=guest_name).exists()

@@ -155,3 +155,83 @@ def test_the_persian_admin_names_records_and_columns_in_persian(client, staff, a
         assert str(match) == f"مسابقهٔ مافیا؛ گرگینه #{digits(match.pk, 'fa')}"
     ratings = client.get("/admin/history/rating/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
     assert "بازیکن" in ratings and ">User<" not in ratings and ">Shown<" not in ratings
+
+
+def test_deleting_selected_players_deletes_nobody_when_one_of_them_played(client, staff, db):
+    """Staff tick a spammer who played and a guest who never did: nobody is deleted, and the
+    list says who played and what to do, where Django's page spoke of permissions on tables."""
+    spammer, bijan = people(2)
+    human_match("dracula", [spammer, bijan], seed=5)
+    idle = User.objects.create(username="idle", display_name="Idle")
+    client.force_login(staff)
+    said = client.post(
+        reverse("admin:accounts_user_changelist"),
+        {"action": "delete_selected", "_selected_action": [spammer.pk, idle.pk], "post": "yes"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+    assert "Nobody was deleted: P0 played or hosted games" in said and "Untick Active" in said
+    assert User.objects.filter(pk__in=[spammer.pk, idle.pk]).count() == 2
+    asked = client.post(
+        reverse("admin:accounts_user_changelist"),
+        {"action": "delete_selected", "_selected_action": [idle.pk]},
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+    assert "Are you sure you want to delete the selected player?" in asked, "one who never played: Django's question"
+    client.post(
+        reverse("admin:accounts_user_changelist"),
+        {"action": "delete_selected", "_selected_action": [idle.pk], "post": "yes"},
+    )
+    assert not User.objects.filter(pk=idle.pk).exists()
+
+
+@pytest.mark.parametrize("app", ["accounts", "tables", "history", "moderation"])
+def test_every_field_the_admin_shows_of_our_records_has_a_translated_name(app):
+    """A field without a verbose name shows its code name («Mu before», «Token», «Paused by») on
+    the Persian admin too."""
+    from django.contrib import admin
+    from django.utils.functional import Promise
+
+    unnamed = [
+        f"{model.__name__}.{field.name}"
+        for model in admin.site._registry
+        if model._meta.app_label == app
+        for field in model._meta.concrete_fields
+        if not field.auto_created and not isinstance(field.verbose_name, Promise)
+    ]
+    assert unnamed == []
+
+
+def test_the_persian_admin_names_a_rating_change_and_its_fields_in_persian(client, staff, db):
+    a, b = people(2)
+    match = human_match("dracula", [a, b], seed=5)
+    ratings.rate_match(match.pk)
+    change = RatingChange.objects.get(match=match, user=a)
+    client.force_login(staff)
+    page = client.get(
+        reverse("admin:history_ratingchange_change", args=[change.pk]), HTTP_ACCEPT_LANGUAGE="fa"
+    ).content.decode()
+    assert "RatingChange object" not in page and "Mu before" not in page
+    assert f"مسابقهٔ دراکولا در برابر ون هلسینگ #{digits(match.pk, 'fa')}، P0: " in page
+
+
+def test_the_admin_shows_the_sites_icon(client, staff):
+    """Its pages named none, so the browser asked for /favicon.ico, a 404 on every admin page."""
+    client.force_login(staff)
+    for url in (reverse("admin:index"), reverse("admin:accounts_user_change", args=[staff.pk])):
+        page = client.get(url).content.decode()
+        assert '<link rel="icon" type="image/svg+xml" href="/static/icons/favicon.svg">' in page
+
+
+@pytest.mark.parametrize("model", ["tables/table", "tables/match", "history/rating"])
+def test_the_persian_admin_lists_and_filters_games_by_their_names(client, staff, alice, model):
+    """The game column and filter read «مافیا؛ گرگینه», not the stored slug "werewolf"."""
+    from history.models import Rating
+
+    started_werewolf(alice)
+    Rating.objects.create(user=alice, game="werewolf", mu=25.0, sigma=8.0, games=1)
+    client.force_login(staff)
+    page = client.get(f"/admin/{model}/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert '<td class="field-game">مافیا؛ گرگینه</td>' in page and ">werewolf<" not in page
+    assert '<a href="?game=werewolf">مافیا؛ گرگینه</a>' in page
+    assert ">مافیا؛ گرگینه</td>" not in client.get(f"/admin/{model}/", {"game": "dracula"}).content.decode()

@@ -162,3 +162,12 @@ def test_a_match_whose_nights_closed_with_their_picks_replays_move_by_move(alice
     match = play_until_over(match)
     verdict = deals.verify(match)
     assert verdict.ok, [c.text for c in verdict.checks]
+
+
+def test_a_running_matchs_check_says_its_secret_waits_for_the_end_not_that_it_was_aborted(client, alice, bob):
+    match = started_werewolf(alice, [bob], seed=None)
+    client.force_login(bob)
+    response = client.get(reverse("history:verify", args=[match.pk]))
+    page = response.content.decode()
+    assert response.status_code == 409 and match.deal_secret not in page
+    assert "The secret stays sealed until the match ends." in page and "aborted" not in page

@@ -166,3 +166,11 @@ def test_effect_four_offers_each_swap_from_both_of_its_slots(client, alice, bob)
     assert _offers(page, {"type": "swap_own", "slots": [1, 4]})
     match = _play(match, 0, {"type": "swap_own", "slots": [1, 4]})
     assert _cards_shown(_page(client, alice, match), "dracula") == ["Y2", "R2", "R3", "G6", "R5"]
+
+
+def test_the_persian_round_line_joins_its_sentences_without_a_latin_semicolon(client, alice, bob):
+    """«حکم: قرمز; دراکولا ۱۲ جان دارد» had an English semicolon in the middle of Persian."""
+    match = _started(alice, bob)
+    persian = _page(client, alice, match, "fa")
+    line = re.search(r"دور ۱ آغاز شد\..*?جان دارد\.", persian, re.S)
+    assert line is not None and ";" not in line[0] and ". دراکولا ۱۲ جان دارد." in line[0]

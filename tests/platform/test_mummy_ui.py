@@ -196,3 +196,22 @@ def test_the_history_page_tells_the_finished_game_in_sentences(client, alice):
     assert "The masquerade begins" in page
     assert page.count('class="move"') == match.moves.count()
     assert "Inquire" in page or "Invite to dance" in page or "Accuse (unmask yourself)" in page
+
+
+def test_a_dances_notes_join_their_clauses_with_the_persian_semicolon(client, alice):
+    """«…؛ ربات ۳ یک مهمان مرموز را دید», not an English «;» in the middle of Persian."""
+    from tests.platform.replaying import played
+
+    match, live = played(alice, "mummy", 7, seed=2, seed_of_deal=2)  # seat 1 sees Sasquatch peek
+    step, seat = next(
+        (k, s)
+        for k, views in enumerate(live)
+        for s, view in views.items()
+        if s is not None and any(d["events"] for d in view.get("dances", []))
+    )
+    client.force_login(alice)
+    url = reverse("history:match", args=[match.pk])
+    page = client.get(url, {"eyes": seat, "step": step}, HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    learned = page[page.index('data-testid="learned"') :]
+    learned = learned[: learned.index("</ul>")]
+    assert "؛ " in learned and ";" not in learned.replace("&#x27;", "").replace("&quot;", "")

@@ -148,3 +148,77 @@ def test_a_persian_name_is_found_however_its_words_are_joined_and_whichever_keyb
     for typed in ("مهمان علی", "مهمان\u200cعلي", "مهمان"):
         page = client.get(reverse("players:search"), {"q": typed}).content.decode()
         assert reverse("players:profile", args=["mali"]) in page, typed
+
+
+def _signed_up_guest(client, alice, username="mina"):
+    """Mina plays at alice's table as a guest, then signs up: her guest address was shared."""
+    from accounts.models import User
+
+    client.post(reverse("accounts:guest"), {"display_name": "Mina"})
+    guest = User.objects.get(display_name="Mina", is_guest=True)
+    guest_address = reverse("players:profile", args=[guest.username])
+    play_until_over(started_werewolf(alice, [guest]))
+    password = "a-long-password-1"
+    client.post(reverse("accounts:signup"), {"username": username, "password1": password, "password2": password})
+    client.logout()
+    return User.objects.get(pk=guest.pk), guest_address
+
+
+def test_a_guests_profile_address_leads_for_good_to_the_account_they_signed_up_as(client, alice):
+    mina, guest_address = _signed_up_guest(client, alice)
+    assert mina.username == "mina"
+    answer = client.get(guest_address)
+    assert answer.status_code == 301 and answer["Location"] == reverse("players:profile", args=["mina"])
+    assert client.get(answer["Location"]).status_code == 200
+
+
+def test_a_guests_profile_address_leads_to_the_account_they_logged_in_to(client, alice, bob):
+    from accounts.models import User
+
+    client.post(reverse("accounts:guest"), {"display_name": "Mina"})
+    guest = User.objects.get(display_name="Mina", is_guest=True)
+    guest_address = reverse("players:profile", args=[guest.username])
+    client.post(reverse("accounts:login"), {"username": "bob", "password": "a-long-password-1"})
+    client.logout()
+    answer = client.get(guest_address)
+    assert answer.status_code == 301 and answer["Location"] == reverse("players:profile", args=["bob"])
+
+
+def test_a_hidden_profile_stays_hidden_at_its_former_guest_address(client, alice, dave):
+    """Mina hides her profile: a stranger following her old guest link gets the hidden page there,
+    not a redirect that would tell him her username; alice, who played with her, is led on."""
+    mina, guest_address = _signed_up_guest(client, alice)
+    ProfileSettings.objects.create(user=mina, hidden=True)
+    client.force_login(dave)
+    answer = client.get(guest_address)
+    assert answer.status_code == 403 and "Location" not in answer
+    page = answer.content.decode()
+    assert 'data-testid="profile-hidden"' in page and "/players/mina/" not in page
+    assert 'data-testid="ratings"' not in page
+    client.logout()
+    assert client.get(guest_address).status_code == 403, "nor to a visitor"
+    client.force_login(alice)
+    assert client.get(guest_address).status_code == 301
+
+
+def test_a_current_username_wins_over_a_former_one(client, alice, bob):
+    """Staff renamed bob to a name another player once had: the name is bob's address now."""
+    from accounts.models import FormerName
+
+    FormerName.objects.create(name="bobby", user=alice)
+    bob.username = "bobby"
+    bob.save()
+    assert client.get("/players/bobby/").status_code == 200
+
+
+def test_a_rating_charts_label_says_where_the_rating_stands_not_from_low_to_high(client, db):
+    """A falling rating's chart was read out "from 1440 to 1490", as if it had risen."""
+    from history.models import Rating, RatingChange
+
+    loser, winner = people(2)
+    for _ in range(3):
+        ratings.rate_match(decided("dracula", [loser, winner], winners=[1]).pk)
+    afters = [c.after for c in RatingChange.objects.filter(user=loser).order_by("created_at", "pk")]
+    assert afters == sorted(afters, reverse=True) and Rating.objects.get(user=loser).shown == afters[-1]
+    page = client.get(reverse("players:profile", args=[loser.username]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f'aria-label="Rating history: now {afters[-1]}, lowest {afters[-1]}, highest {afters[0]}"' in page
