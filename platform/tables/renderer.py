@@ -85,6 +85,9 @@ class Audience:
     signed_in: bool
     language: str
     muted: frozenset[int] = frozenset()  # authors whose chat lines this user chose not to see
+    # The host removed this user from the table (a kick before the start): they may not sit
+    # again (tables.seating), so their seat ring offers no seat, and says why.
+    removed: bool = False
 
 
 @dataclass
@@ -136,7 +139,13 @@ class Snapshot:
             signed_in=signed_in,
             language=language,
             muted=self.mutes.get(user.pk, frozenset()) if signed_in else frozenset(),
+            removed=signed_in and self.removed(user.pk),
         )
+
+    def removed(self, user_id: int) -> bool:
+        """Whether the host removed this player from the table: read from the table's own log,
+        which the snapshot holds anyway (no query)."""
+        return any(e.kind == TableEvent.Kind.KICK and e.target_id == user_id for e in self.events)
 
 
 def _key(
@@ -293,6 +302,7 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
         "can_chat": False,
         "chat_messages": snapshot.chat,
         "muted_ids": audience.muted,
+        "removed": audience.removed,
         "me_id": next((s.user_id for s in seats if s.number == seat), None),
         "error": error,
         "deadline": None,
@@ -346,6 +356,7 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
         signed_in=audience.signed_in,
         is_host=audience.is_host,
         onlooker=ctx["user"],
+        removed=audience.removed,
     )
     if audience.is_host and table.status in (Table.Status.OPEN, Table.Status.PLAYING):
         ctx["host_menu"] = host_menu(snapshot, ctx["seat_rows"])
@@ -844,7 +855,7 @@ def _seats(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
     or the host; so the wrapper is rendered once per those, and the rows joined into it."""
     rows = ctx["seat_html"]()
     table = snapshot.table
-    viewer = (audience.language, audience.is_host, audience.signed_in, audience.seat is None)
+    viewer = (audience.language, audience.is_host, audience.signed_in, audience.seat is None, audience.removed)
     key = ("seats", table.token, table.status, viewer, len(ctx["seat_rows"]))
     wrapper = _renders.get(key)
     if wrapper is None:
