@@ -41,7 +41,7 @@ from tables.lru import LRU as _LRU
 from tables.models import ChatMessage, Match, Seat, Table, TableEvent
 
 FRAGMENTS = ("status", "seats", "board", "actions", "log", "chat", "errors")
-TEMPLATE_PARTS = (*FRAGMENTS, "action_label", "log_entry", "result", "seat_badge")
+TEMPLATE_PARTS = (*FRAGMENTS, "action_label", "actions_note", "log_entry", "result", "seat_badge")
 CSRF_PLACEHOLDER = "__shabneshin_csrf_token__"
 VERSION_PLACEHOLDER = "__shabneshin_table_version__"
 # What #status shows of the moment, filled into its shared rendering (renderer._status): whom the
