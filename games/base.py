@@ -268,6 +268,11 @@ class Engine(abc.ABC):
             return True
         return self._optional_decision(state["public"], state["seats"][seat], seat)
 
+    def is_out(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` is out of the match for good, with no decision left in it (Werewolf's
+        dead): its player may simply go, and need not leave the game (which counts as a loss)."""
+        return False
+
     def view(self, state: State, seat: int | None) -> View:
         """Everything ``seat`` may know (``None``: a spectator); after the end, everything."""
         over = self.is_over(state)

@@ -7,11 +7,11 @@ inside ``tables/_seats.html``. Before, the whole ring was rendered for every aud
 version: six rows and six badges, the most expensive fragment of a move (issue 9).
 
 A row's inputs (:func:`_row_key`) are its table's token and status, the seat row itself (number,
-player, bot, autopilot), the seat's display name, whether it is the viewer's own seat (and whether
-the viewer has one), whether the viewer is signed in, removed by the host (no seat is offered to
-them) or the host (while the table is open), the
-language, and the seat's **badge view**: the part of the viewer's view that the game's
-``_seat_badge.html`` reads for that seat (:data:`BADGE_READS`, narrowed by :data:`BADGE_REFINED`).
+player, bot, autopilot, whether its player left the game), the seat's display name, whether it is
+the viewer's own seat (and whether the viewer has one), whether the viewer is signed in, removed by
+the host (no seat is offered to them) or the host (while the table is open), the language, and the
+seat's **badge view**: the part of the viewer's view that the game's ``_seat_badge.html`` reads for
+that seat (:data:`BADGE_READS`, narrowed by :data:`BADGE_REFINED`).
 The row template gets only these: the badge is rendered from the badge view alone, so a badge that
 read anything else would render it missing. ``tests/platform/test_seat_ring.py`` renders every
 badge of random games of every game both ways (full view and context, badge view) and compares,
@@ -226,6 +226,7 @@ def _row_key(
         seat.user_id,
         seat.is_bot,
         seat.autopilot,
+        seat.left_game,
         seat.is_empty,
         str(row["name"]),
         viewer,
