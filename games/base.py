@@ -153,7 +153,9 @@ class OptionsRefused(ValueError):
 
 @dataclass(frozen=True)
 class Option:
-    """A table choice offered by the create-table form; ``label`` is marked for translation.
+    """A table choice offered by the create-table form; ``label`` and ``help`` are marked for
+    translation. ``help`` is one short sentence the form shows under the choice: what it changes
+    in the game, from the game's rules specification.
 
     ``choices`` is the form's menu. ``accepts``, when set, replaces the menu as what
     ``resolve_options`` takes: it returns ``None`` for an acceptable value (every menu entry among
@@ -166,6 +168,7 @@ class Option:
     default: Any
     choice_labels: tuple[str, ...] = field(default=())
     accepts: Callable[[Any], None] | None = field(default=None, compare=False)
+    help: str = ""
 
     def labelled_choices(self) -> list[tuple[Any, str]]:
         labels = self.choice_labels or tuple(str(c) for c in self.choices)
