@@ -153,7 +153,9 @@ class OptionsRefused(ValueError):
 
 @dataclass(frozen=True)
 class Option:
-    """A table choice offered by the create-table form; ``label`` is marked for translation.
+    """A table choice offered by the create-table form; ``label`` and ``help`` are marked for
+    translation. ``help`` is one short sentence the form shows under the choice: what it changes
+    in the game, from the game's rules specification.
 
     ``choices`` is the form's menu. ``accepts``, when set, replaces the menu as what
     ``resolve_options`` takes: it returns ``None`` for an acceptable value (every menu entry among
@@ -166,6 +168,7 @@ class Option:
     default: Any
     choice_labels: tuple[str, ...] = field(default=())
     accepts: Callable[[Any], None] | None = field(default=None, compare=False)
+    help: str = ""
 
     def labelled_choices(self) -> list[tuple[Any, str]]:
         labels = self.choice_labels or tuple(str(c) for c in self.choices)
@@ -267,6 +270,11 @@ class Engine(abc.ABC):
         if all(a["type"] in (PASS_TYPE, TIMEOUT["type"]) for a in legal):
             return True
         return self._optional_decision(state["public"], state["seats"][seat], seat)
+
+    def is_out(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` is out of the match for good, with no decision left in it (Werewolf's
+        dead): its player may simply go, and need not leave the game (which counts as a loss)."""
+        return False
 
     def view(self, state: State, seat: int | None) -> View:
         """Everything ``seat`` may know (``None``: a spectator); after the end, everything."""

@@ -115,6 +115,9 @@ class DraculaEngine(Engine):
             (12, 11),
             12,
             (gettext_noop("12 (box rules)"), gettext_noop("11")),
+            help=gettext_noop(
+                "Van Helsing wins when Dracula has no lives left; 11 (an online version's count) helps him a little."
+            ),
         ),
         Option(
             "dracula_seat",
@@ -122,6 +125,7 @@ class DraculaEngine(Engine):
             ("random", 0, 1),
             "random",
             (gettext_noop("Random"), gettext_noop("First seat"), gettext_noop("Second seat")),
+            help=gettext_noop("Which seat plays Dracula; the other seat plays Van Helsing."),
         ),
     )
     timers = {"turn_s": 60}

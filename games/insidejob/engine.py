@@ -158,12 +158,42 @@ class InsideJobEngine(Engine):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     options: ClassVar[tuple[Option, ...]] = (
-        Option("wagers", gettext_noop("Wagering intel"), (False, True), False),
-        Option("risky", gettext_noop("Risky missions"), (False, True), False),
         Option(
-            "special_roles", gettext_noop("Special roles"), SPECIAL_CHOICES, [], SPECIAL_LABELS, check_special_roles
+            "wagers",
+            gettext_noop("Wagering intel"),
+            (False, True),
+            False,
+            help=gettext_noop(
+                "A player may put an intel token on a card to make it trump; the trick's winner takes the tokens."
+            ),
         ),
-        Option("house_roles", gettext_noop("House roles in a random draw"), (False, True), False),
+        Option(
+            "risky",
+            gettext_noop("Risky missions"),
+            (False, True),
+            False,
+            help=gettext_noop("Adds four risky missions: failing one also costs the agents their last completed one."),
+        ),
+        Option(
+            "special_roles",
+            gettext_noop("Special roles"),
+            SPECIAL_CHOICES,
+            [],
+            SPECIAL_LABELS,
+            check_special_roles,
+            help=gettext_noop(
+                "Roles that replace plain agents, named to all (a random draw stays secret); not with two players."
+            ),
+        ),
+        Option(
+            "house_roles",
+            gettext_noop("House roles in a random draw"),
+            (False, True),
+            False,
+            help=gettext_noop(
+                "Lets a random draw also deal this site's own roles: Informant, Sleeper, Scapegoat and Accomplice."
+            ),
+        ),
         Option(
             "handicap",
             gettext_noop("Handicap"),
@@ -175,6 +205,9 @@ class InsideJobEngine(Engine):
                 gettext_noop("Mission goal +1"),
                 gettext_noop("Intel goal -1"),
                 gettext_noop("Intel goal +1"),
+            ),
+            help=gettext_noop(
+                "Moves one goal by one: fewer missions help the agents, a lower intel goal helps the Insider."
             ),
         ),
     )

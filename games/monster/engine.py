@@ -125,6 +125,9 @@ class MonsterEngine(Engine):
             (Rotation.EVERY_HAND.value, Rotation.WINNER_TO_BOTTOM.value),
             Rotation.EVERY_HAND.value,
             (gettext_noop("Top tile to the bottom after every hand"), gettext_noop("Only tie winners move down")),
+            help=gettext_noop(
+                "Ties go to the higher tile; this sets how the tiles move after each hand."
+            ),
         ),
         Option(
             "invisible_man_scope",
@@ -132,6 +135,9 @@ class MonsterEngine(Engine):
             ("any", "own"),
             "any",
             (gettext_noop("Any player's pile"), gettext_noop("His own pile only")),
+            help=gettext_noop(
+                "Instead of hunting, the Invisible Man may burn a captured victim: anyone's, or only his owner's."
+            ),
         ),
         Option(
             "blob_optional",
@@ -139,6 +145,9 @@ class MonsterEngine(Engine):
             (True, False),
             True,
             (gettext_noop("Yes"), gettext_noop("No")),
+            help=gettext_noop(
+                "Whether the Blob's owner may keep it at strength 0 rather than discard a monster to take its strength."
+            ),
         ),
         Option(
             "invader_mandatory_second",
@@ -146,6 +155,7 @@ class MonsterEngine(Engine):
             (True, False),
             True,
             (gettext_noop("Yes"), gettext_noop("No")),
+            help=gettext_noop("Whether the Invader must take a second victim even when it costs him points."),
         ),
         Option(
             "two_player_target",
@@ -153,6 +163,7 @@ class MonsterEngine(Engine):
             (2, 3),
             2,
             (gettext_noop("2 (best of 3)"), gettext_noop("3 (best of 5)")),
+            help=gettext_noop("With two players, whoever first wins this many nights wins the match."),
         ),
         Option(
             "show_opponent_hands",
@@ -160,6 +171,9 @@ class MonsterEngine(Engine):
             (True, False),
             True,
             (gettext_noop("Yes"), gettext_noop("No")),
+            help=gettext_noop(
+                "Show which monsters each opponent still holds (anyone could work it out from the cards played)."
+            ),
         ),
     )
     # §16: 60 s for the selection from the hand's start, 30 s for every other decision.

@@ -126,6 +126,21 @@ GUEST_LABELS = {
 }
 
 
+# What each guest does (§1.1), in a line short enough to sit under its choice on a phone (the
+# board's own, longer, is templates/games/mummy/_ability.html).
+GUEST_HELP = {
+    g.ARCHEOLOGIST: gettext_noop("Shows its face, must accept every dance; its first accusation names only the Mummy."),
+    g.CAT_BURGLAR: gettext_noop("Shows its face; after a dance, may accuse only a partner who stayed hidden."),
+    g.SARCOPHAGUS: gettext_noop("Hides its face, must accept every dance, answers YES to every inquiry."),
+    g.SASQUATCH: gettext_noop("Hides unless dancing with a neighbour; when it shows, may peek at a mystery guest."),
+    g.GARGOYLE: gettext_noop("Shows its face; may secretly join a dance it was not invited to."),
+    g.ANUBIS: gettext_noop("Hides; after a dance where a partner showed, may flip a mystery guest and accuse all."),
+    g.MAGIC_MIRROR: gettext_noop("Shows its face, cannot invite; everyone dancing with it must show their face."),
+    g.PHANTOM: gettext_noop("Hides; after answering NO to an inquiry, may accuse only the one who asked."),
+    g.DORIAN: gettext_noop("Hides, cannot invite; in a dance, may show and swap with a face-down mystery guest."),
+}
+
+
 def _guest_option(guest: str) -> Option:
     """R2: the host puts a guest in the game (the Mummy always is)."""
     return Option(
@@ -134,6 +149,7 @@ def _guest_option(guest: str) -> Option:
         choices=("random", "in"),
         default="random",
         choice_labels=(gettext_noop("Random"), gettext_noop("In the game")),
+        help=GUEST_HELP[guest],
     )
 
 
@@ -203,6 +219,7 @@ class MummyEngine(Engine):
             choices=(False, True),
             default=False,
             choice_labels=(gettext_noop("Off (4–6 players only)"), gettext_noop("On")),
+            help=gettext_noop("Needed at 7 or 8 players (only seven basic guests exist); leave it off while learning."),
         ),
         *(_guest_option(guest) for guest in GUEST_OPTIONS),
         Option(
@@ -211,6 +228,7 @@ class MummyEngine(Engine):
             choices=("random", 0, 1, 2, 3, 4, 5, 6, 7),
             default="random",
             choice_labels=(gettext_noop("Random"), *(str(s + 1) for s in range(8))),
+            help=gettext_noop("Who takes the first turn; turns then pass clockwise."),
         ),
         Option(
             key="max_rounds",
@@ -218,6 +236,7 @@ class MummyEngine(Engine):
             choices=MAX_ROUNDS,
             default=0,
             choice_labels=(gettext_noop("Off"), *(str(r) for r in MAX_ROUNDS[1:])),
+            help=gettext_noop("When this many rounds pass with nobody winning, the game ends in a draw."),
         ),
     )
     # §13, in seconds.

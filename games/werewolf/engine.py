@@ -428,6 +428,10 @@ class WerewolfEngine(Engine):
         )
         return Result(winners=winners, seats=rows, summary=summary)
 
+    def is_out(self, state: State, seat: int) -> bool:
+        """§3.5: the dead make no decision for the rest of the game."""
+        return not state["public"]["alive"][seat]
+
     # -- clocks (§12) ---------------------------------------------------------------------------
 
     def time_limit(self, state: State, seat: int, timers: dict[str, float]) -> float:

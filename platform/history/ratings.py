@@ -1,7 +1,8 @@
 """Ratings with openskill's Plackett-Luce model, one rating per player and game (ARCHITECTURE §10).
 
 Who counts: a finished match of a rated game where every seat is a person and no bot ever moved
-for one (no practice bot, no autopilot: the move log has no bot move); aborted matches never count.
+for one (no practice bot, no autopilot: the move log has no bot move), but for the seats of players
+who left the game; aborted matches never count.
 How a result becomes teams and places (:func:`standings`):
 
 - werewolf: the village against the wolves, the winning side first;
@@ -9,6 +10,18 @@ How a result becomes teams and places (:func:`standings`):
   LARRY, the dummy position of the two-player game, wins alone rates nobody;
 - dracula: one against one;
 - monster, mummy: free-for-all by place (the winner first, then by score; equal scores share).
+
+**Ruling: leaving is a loss** (:func:`with_leavers`). A player who leaves a running match ("Leave
+the game", ``tables.moderator.leave_game``) hands their seat to the autopilot for good. Its moves
+after the leave do not make the match unrated, as any other bot move would: a loser could
+otherwise leave to escape the result. Nor does the leaver take the seat's final result, which the
+bot may have turned into a win (the Monster bot beats random players almost always). The leaver
+is rated as having lost to everyone who stayed, each leaver a team of one placed below every
+player who stayed (leavers tie among themselves); those who stayed keep the places the result
+gives them among themselves (a leaver's teammates keep their side's result). A match every person
+left rates nobody, and a result that rates nobody (LARRY alone) still rates nobody. Missed
+decisions (the autopilot until the player takes the seat back) are not a leave: a match with
+such bot moves still counts for nobody.
 
 Every change is stored per match (``RatingChange``) and :func:`recompute` replays every rated match
 in the order they finished, which must give the same table as the incremental updates.
@@ -64,14 +77,41 @@ def standings(game: str, result: dict[str, Any]) -> list[tuple[list[int], int]]:
     return []
 
 
-def _human_seats(match: Match) -> dict[int, int] | None:
-    """seat -> player id, when every seat is a person and no bot ever moved for one."""
+def with_leavers(teams: list[tuple[list[int], int]], left: set[int]) -> list[tuple[list[int], int]]:
+    """The teams and places of :func:`standings` with the seats in ``left`` (players who left the
+    game) taken out of their teams, each a team of one placed below every player who stayed; the
+    places renumbered 1, 2, 3… in their order (ties stay ties). [] if nobody stayed."""
+    if not left or not teams:
+        return teams
+    stayed = [([s for s in team if s not in left], place) for team, place in teams]
+    stayed = [(team, place) for team, place in stayed if team]
+    if not stayed:
+        return []
+    below = max(place for _, place in stayed) + 1
+    out = stayed + [([seat], below) for team, _ in teams for seat in team if seat in left]
+    dense = {place: rank for rank, place in enumerate(sorted({p for _, p in out}), start=1)}
+    return [(team, dense[place]) for team, place in out]
+
+
+def _human_seats(match: Match) -> tuple[dict[int, int], set[int]] | None:
+    """seat -> player id and the seats whose players left the game, when every seat is a person
+    and no bot ever moved for one but for a seat whose player had left before that move."""
     seats = list(match.table.seats.all())
-    if any(s.is_bot or s.user_id is None or s.autopilot for s in seats):
+    if any(s.is_bot or s.user_id is None or (s.autopilot and not s.left_game) for s in seats):
         return None
-    if match.moves.filter(source=Move.Source.BOT).exists():
+    bot_moves = match.moves.filter(source=Move.Source.BOT)
+    for seat in seats:
+        if seat.left_game:  # the autopilot's moves after the leave are the leaver's, lost
+            bot_moves = bot_moves.exclude(seat=seat.number, seq__gt=seat.left_at_version)
+    if bot_moves.exists():
         return None
-    return {s.number: s.user_id for s in seats}
+    return {s.number: s.user_id for s in seats}, {s.number for s in seats if s.left_game}
+
+
+def counts_so_far(match: Match) -> bool:
+    """Whether ``match`` (running or over) is one that counts if it finishes as it stands: a rated
+    game whose every seat is a person and whose bot moves are only for players who left."""
+    return match.game in RATED_GAMES and _human_seats(match) is not None
 
 
 @dataclass
@@ -86,10 +126,11 @@ class Plan:
 def plan_for(match: Match) -> Plan | None:
     if match.status != Match.Status.FINISHED or match.game not in RATED_GAMES or not match.result:
         return None
-    players = _human_seats(match)
-    if players is None:
+    found = _human_seats(match)
+    if found is None:
         return None
-    teams = standings(match.game, match.result)
+    players, left = found
+    teams = with_leavers(standings(match.game, match.result), left)
     return Plan(match.game, players, teams) if len(teams) >= 2 else None
 
 

@@ -4,10 +4,10 @@ Most moves leave a deciding seat's choices as they were (the other voters vote, 
 night), yet they change its view, and with it every fragment's key; so the same buttons were
 rendered again at every move. The generic ``tables/_actions.html`` reads the actions, the version
 its forms carry and whether it is the viewer's turn; each button's label (the game's
-``_action_label.html``) reads the action, the seats' names and the part of the view that
-:data:`LABEL_READS` lists for the game. The renderer renders ``#actions`` from those alone
-(:func:`actions_context`) and reuses it for every version and audience with the same
-(``tables.renderer._actions``).
+``_action_label.html``), and the game's note above the buttons (``_actions_note.html``), read the
+action, the seats' names and the part of the view that :data:`LABEL_READS` lists for the game.
+The renderer renders ``#actions`` from those alone (:func:`actions_context`) and reuses it for
+every version and audience with the same (``tables.renderer._actions``).
 
 A label that read anything else would render it missing, never stale:
 ``tests/platform/test_actions_view.py`` renders the actions of whole games both ways (the whole
@@ -21,9 +21,10 @@ from typing import Any
 
 from tables.fingerprint import fingerprint
 
-# What each game's _action_label.html reads of the view (templates/games/<slug>/_action_label.html).
+# What each game's _action_label.html, and its _actions_note.html above the buttons, read of the
+# view (templates/games/<slug>/): werewolf's note shows the seer's findings beside the choices.
 LABEL_READS: dict[str, tuple[str, ...]] = {
-    "werewolf": ("my_role",),
+    "werewolf": ("my_role", "seer_results"),
 }
 
 

@@ -46,7 +46,7 @@ class SeatInline(ReadOnlyInline):
     would hand a player's hidden hand to someone else."""
 
     model = Seat
-    fields = ("number", "user", "is_bot", "autopilot", "seated_at", "seen_at")
+    fields = ("number", "user", "is_bot", "autopilot", "left_at_version", "seated_at", "seen_at")
 
 
 @admin.register(Table)

@@ -47,12 +47,15 @@ def seat_of(table: Table, user: User | None) -> int | None:
 
 
 def may_chat(table: Table, seat: int | None) -> bool:
-    """Seated players chat before and after a match; during it, the engine's view decides."""
+    """Seated players chat before and after a match; during it, the engine's view decides, and a
+    player who left the game (tables.moderator.leave_game) watches it without a word."""
     if seat is None:
         return False
     match = Match.objects.filter(table=table).first()
     if match is None or match.status != Match.Status.PLAYING:
         return True
+    if table.seats.filter(number=seat, left_at_version__isnull=False).exists():
+        return False
     view = match.engine.view(match.state, seat)
     return bool(view.get("can_chat", True))
 

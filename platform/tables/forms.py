@@ -22,19 +22,26 @@ def _is_yes_no(option: Option) -> bool:
 
 def _option_field(option: Option) -> forms.Field:
     """A yes/no option is a checkbox; any other a select whose labels are translated words (or
-    numbers in the page's digits), while the submitted values stay the engine's own."""
+    numbers in the page's digits), while the submitted values stay the engine's own. Its help, one
+    translated sentence, is shown under it and names it for assistive technology
+    (``aria-describedby``: tables/_form_field.html)."""
+    help_text = _(option.help) if option.help else ""
     if _is_yes_no(option):
-        return forms.BooleanField(label=_(option.label), required=False, initial=bool(option.default))
+        return forms.BooleanField(
+            label=_(option.label), required=False, initial=bool(option.default), help_text=help_text
+        )
     return forms.TypedChoiceField(
         label=_(option.label),
         choices=[(str(value), digits(_(label))) for value, label in option.labelled_choices()],
         initial=str(option.default),
         coerce=_coerce(option.choices),
+        help_text=help_text,
     )
 
 
 class CreateTableForm(forms.Form):
-    """The create-table form of one game: player count, visibility, speed and the game's options."""
+    """The create-table form of one game: player count, visibility, speed and the game's options,
+    each field a label, its control and its help under it, small (tables/_form_field.html)."""
 
     seat_count = forms.TypedChoiceField(label=gettext_lazy("Players"), coerce=int)
     visibility = forms.ChoiceField(label=gettext_lazy("Table"), choices=Table.Visibility.choices)

@@ -70,7 +70,11 @@ def _locked(table: Table, user: User, *statuses: str) -> Table:
 
 
 def _other_player(table: Table, user: User, seat: int | None, player: int | None) -> Seat:
-    row = table.seats.filter(number=seat, user_id=player, is_bot=False).select_related("user").first()
+    row = (
+        table.seats.filter(number=seat, user_id=player, is_bot=False, left_at_version__isnull=True)
+        .select_related("user")
+        .first()
+    )
     if seat is None or player is None or row is None or player == user.pk:
         raise SeatingError(_("That player is not at this seat any more."))
     return row

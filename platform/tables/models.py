@@ -98,6 +98,10 @@ class Seat(models.Model):
     # A player who keeps missing deadlines is played by a practice bot until they come back.
     missed_deadlines = models.PositiveSmallIntegerField(_("missed deadlines in a row"), default=0)
     autopilot = models.BooleanField(_("played by a bot for now"), default=False)
+    # The match's version when the player left the game ("Leave the game", tables.moderator
+    # ``leave_game``): the autopilot plays the seat from then on for good, and the leave counts
+    # for the ratings as a loss (history.ratings). Null while they play.
+    left_at_version = models.PositiveIntegerField(_("left the game at version"), null=True, blank=True)
     # When the player took this seat (the host role passes to the longest seated), and the last
     # heartbeat of a socket of theirs at this table (tables.presence): presence, in the database,
     # so every process sees it and a crashed process's sockets simply age out.
@@ -125,6 +129,10 @@ class Seat(models.Model):
     @property
     def played_by_bot(self) -> bool:
         return self.is_bot or self.autopilot
+
+    @property
+    def left_game(self) -> bool:
+        return self.left_at_version is not None
 
 
 class Match(models.Model):
@@ -222,7 +230,7 @@ class Move(models.Model):
 
 class TableEvent(models.Model):
     """A line of the table's own log, shown to everyone beside the game's log: what the host (or
-    the clock, for the host role) did. ``log_at`` is how many game log entries there were then,
+    the clock, for the host role) did, and who left the game. ``log_at`` is how many game log entries there were then,
     so the line sits at its moment in every seat's log. Names are kept as they were shown."""
 
     class Kind(models.TextChoices):
@@ -236,6 +244,7 @@ class TableEvent(models.Model):
         TO_BOT = "to_bot", _("Seat handed to a bot")
         END = "end", _("Game ended by the host")
         PAUSE_LIMIT = "pause_limit", _("Aborted after a long pause")
+        LEFT = "left", _("Left the game")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events", verbose_name=_("table"))
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)

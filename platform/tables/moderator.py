@@ -1,9 +1,10 @@
 """The one write path of a match (ARCHITECTURE §3).
 
 Every change to a match goes through :func:`submit` (a player), :func:`run_due` (the clock:
-practice-bot moves and ``timeout`` actions), or the host's powers over a running match
-(:func:`pause`, :func:`resume`, :func:`extend`, :func:`hand_to_bot`; tables.host checks nothing
-itself: the host and the version are checked here, under the lock). Each locks the match row,
+practice-bot moves and ``timeout`` actions), a player leaving it (:func:`leave_game`), or the
+host's powers over a running match (:func:`pause`, :func:`resume`, :func:`extend`,
+:func:`hand_to_bot`; tables.host checks nothing itself: the host and the version are checked here,
+under the lock). Each locks the match row,
 checks the version and that the seat is awaited, calls the engine, saves the new state with a bumped version, appends a
 ``Move`` and sets the next deadline; after commit the table's group hears "version N is out".
 """
@@ -74,7 +75,7 @@ class Refused(IllegalAction):
 
     CODES = IllegalAction.CODES | {
         "paused", "not_host", "already_paused", "not_paused", "already_extended", "no_such_player", "already_bot",
-        "others_playing",
+        "others_playing", "not_seated", "left_game", "counts_for_ratings", "not_playing", "out_already",
     }
 
 
@@ -143,8 +144,12 @@ def submit(
             raise Refused("The game is paused.", "paused")
         if version is not None and decisions.is_stale(match, seat, version):
             raise IllegalAction("The game moved on before your move arrived.", "stale_version")
-        if user_id is not None and not any(s.number == seat and s.user_id == user_id for s in seats):
-            raise IllegalAction("That is not your seat.", "forbidden")
+        if user_id is not None:
+            row = next((s for s in seats if s.number == seat and s.user_id == user_id), None)
+            if row is None:
+                raise IllegalAction("That is not your seat.", "forbidden")
+            if row.left_game:
+                raise Refused("You left this game.", "left_game")
         _apply(match, seat, action, source, timezone.now(), seats, commit=True)
     return match
 
@@ -257,11 +262,12 @@ def _track_attendance(seats: list[Seat], seat: int, source: str, was_a_choice: b
 
 @transaction.atomic
 def take_back_seat(match: Match, seat: int) -> bool:
-    """The player is back: their seat leaves the autopilot. Returns whether anything changed."""
+    """The player is back: their seat leaves the autopilot (not a seat its player left for good:
+    :func:`leave_game`). Returns whether anything changed."""
     match = Match.objects.select_for_update().select_related("table").get(pk=match.pk)
-    changed = Seat.objects.filter(table_id=match.table_id, number=seat, autopilot=True).update(
-        autopilot=False, missed_deadlines=0
-    )
+    changed = Seat.objects.filter(
+        table_id=match.table_id, number=seat, autopilot=True, left_at_version__isnull=True
+    ).update(autopilot=False, missed_deadlines=0)
     if not changed:
         return False  # nothing to tell anyone: a repeated "resume" costs one query
     if match.status == Match.Status.PLAYING:
@@ -522,11 +528,15 @@ def extend(match_id: int, user_id: int, version: int | None, now: datetime | Non
 def end_practice(match_id: int, user_id: int, version: int | None) -> Match:
     """The host ends a game nobody else is playing: every other seat is a practice bot's, empty, or
     on autopilot. It ends as aborted (no winner, no rating), for the host's reason; a game another
-    person still plays is theirs too, and is refused."""
+    person still plays is theirs too, and is refused. So is a game that someone left and that still
+    counts for the ratings: ended, it would rate nobody, and the leaver would escape the loss their
+    leave counts as (history.ratings)."""
     match = _host_lock(match_id, user_id, version)
     others = Seat.objects.filter(table_id=match.table_id, is_bot=False, autopilot=False, user__isnull=False)
     if others.exclude(user_id=user_id).exists():
         raise Refused("Other players are still playing.", "others_playing")
+    if ratings.counts_so_far(match) and match.table.seats.filter(left_at_version__isnull=False).exists():
+        raise Refused("Someone left this rated game: it plays to its end, so the leave counts.", "counts_for_ratings")
     now = timezone.now()
     events.record(match.table, TableEvent.Kind.END, user_id, match=match)
     _abort_locked(match, now, "host")
@@ -546,5 +556,46 @@ def hand_to_bot(match_id: int, user_id: int, seat: int, player_id: int, version:
     row.autopilot = True
     row.save(update_fields=["autopilot"])
     events.record(match.table, TableEvent.Kind.TO_BOT, user_id, player_id, match=match)
+    _host_changed(match, timezone.now())
+    return match
+
+
+# --- a player leaving a running match ------------------------------------------------------------
+
+
+@transaction.atomic
+def leave_game(match_id: int, user_id: int) -> Match:
+    """A seated player gives up their seat for the rest of the match: the autopilot plays it from
+    now on, and they cannot take it back (their moves are refused; they watch as a spectator, so no
+    later secret of the seat reaches them). Everyone is told in the table's log. A leaving host
+    hands the role to the person seated longest who still plays, if there is one. A seat already
+    out of the match (Werewolf's dead: ``engine.is_out``) is refused: its player may simply go, and
+    keeps the seat's result rather than a loss.
+
+    No move is applied and no version is bumped, as with the host's powers (a table has one match,
+    so no version is asked of the form). For the ratings the leave is a loss (history.ratings):
+    leaving never turns a rated game into an unrated one."""
+    match = Match.objects.select_for_update().select_related("table").filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.PLAYING:
+        raise Refused("The game is not being played.", "not_playing")
+    row = Seat.objects.filter(table_id=match.table_id, user_id=user_id, is_bot=False).first()
+    if row is None:
+        raise Refused("You have no seat in this game.", "not_seated")
+    if row.left_game:
+        raise Refused("You left this game.", "left_game")
+    if match.engine.is_out(match.state, row.number):
+        raise Refused("You are out of this game already.", "out_already")
+    row.autopilot, row.missed_deadlines, row.left_at_version = True, 0, match.version
+    row.save(update_fields=["autopilot", "missed_deadlines", "left_at_version"])
+    table = match.table
+    events.record(table, TableEvent.Kind.LEFT, user_id, match=match)
+    if table.host_id == user_id:
+        from tables.seating import longest_seated  # seating starts matches through this module
+
+        successor = longest_seated(table, user_id).filter(autopilot=False).first()
+        if successor is not None:
+            table.host_id = successor.user_id
+            table.save(update_fields=["host", "updated_at"])
+            events.record(table, TableEvent.Kind.HOST, user_id, successor.user_id, match=match)
     _host_changed(match, timezone.now())
     return match

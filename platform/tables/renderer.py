@@ -41,7 +41,7 @@ from tables.lru import LRU as _LRU
 from tables.models import ChatMessage, Match, Seat, Table, TableEvent
 
 FRAGMENTS = ("status", "seats", "board", "actions", "log", "chat", "errors")
-TEMPLATE_PARTS = (*FRAGMENTS, "action_label", "log_entry", "result", "seat_badge")
+TEMPLATE_PARTS = (*FRAGMENTS, "action_label", "actions_note", "log_entry", "result", "seat_badge")
 CSRF_PLACEHOLDER = "__shabneshin_csrf_token__"
 VERSION_PLACEHOLDER = "__shabneshin_table_version__"
 # What #status shows of the moment, filled into its shared rendering (renderer._status): whom the
@@ -85,6 +85,12 @@ class Audience:
     signed_in: bool
     language: str
     muted: frozenset[int] = frozenset()  # authors whose chat lines this user chose not to see
+    # The host removed this user from the table (a kick before the start): they may not sit
+    # again (tables.seating), so their seat ring offers no seat, and says why.
+    removed: bool = False
+    # This user left the running game (tables.moderator.leave_game): they watch it as a spectator
+    # (``seat`` is None), told that a bot plays their seat, until it ends.
+    left: bool = False
 
 
 @dataclass
@@ -128,15 +134,30 @@ class Snapshot:
             return None
         return next((s.number for s in self.seats if s.user_id == user.pk), None)
 
+    def left_the_game(self, seat: int | None) -> bool:
+        """Whether the player of ``seat`` left the match, which is still being played."""
+        if seat is None or self.match is None or self.match.status != Match.Status.PLAYING:
+            return False
+        return any(s.number == seat and s.left_game for s in self.seats)
+
     def audience(self, user: Any, language: str) -> Audience:
         signed_in = bool(user is not None and getattr(user, "is_authenticated", False))
+        seat = self.seat_of(user)
+        left = self.left_the_game(seat)
         return Audience(
-            seat=self.seat_of(user),
+            seat=None if left else seat,
             is_host=signed_in and self.table.host_id == user.pk,
             signed_in=signed_in,
             language=language,
             muted=self.mutes.get(user.pk, frozenset()) if signed_in else frozenset(),
+            removed=signed_in and self.removed(user.pk),
+            left=left,
         )
+
+    def removed(self, user_id: int) -> bool:
+        """Whether the host removed this player from the table: read from the table's own log,
+        which the snapshot holds anyway (no query)."""
+        return any(e.kind == TableEvent.Kind.KICK and e.target_id == user_id for e in self.events)
 
 
 def _key(
@@ -152,7 +173,7 @@ def _key(
         (match.pk, match.version, match.status, match.paused_at, match.extended_window, match.window_version)
         if match
         else None,
-        tuple((s.number, s.user_id, s.is_bot, s.autopilot, str(s.user) if s.user else "") for s in seats),
+        tuple((s.number, s.user_id, s.is_bot, s.autopilot, s.left_game, str(s.user) if s.user else "") for s in seats),
         tuple((m.pk, m.text, m.key, getattr(m, "is_hidden", False)) for m in messages),
     )
 
@@ -293,6 +314,9 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
         "can_chat": False,
         "chat_messages": snapshot.chat,
         "muted_ids": audience.muted,
+        "removed": audience.removed,
+        "left_game": audience.left,
+        "may_leave": False,
         "me_id": next((s.user_id for s in seats if s.number == seat), None),
         "error": error,
         "deadline": None,
@@ -312,6 +336,9 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
         ctx["view"] = view
         ctx["actions"] = [{"action": a, "json": json.dumps(a, sort_keys=True)} for a in legal if a != TIMEOUT]
         ctx["my_turn"] = bool(legal)
+        # "Leave the game" (tables.moderator.leave_game): for a seat still in the running game.
+        playing = match.status == Match.Status.PLAYING
+        ctx["may_leave"] = seat is not None and playing and not engine.is_out(match.state, seat)
         # Action forms carry the version at which this seat's decision opened, so another seat's
         # move does not make them stale (decisions.py).
         ctx["version"] = decisions.opened_at(match, seat)
@@ -346,6 +373,7 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
         signed_in=audience.signed_in,
         is_host=audience.is_host,
         onlooker=ctx["user"],
+        removed=audience.removed,
     )
     if audience.is_host and table.status in (Table.Status.OPEN, Table.Status.PLAYING):
         ctx["host_menu"] = host_menu(snapshot, ctx["seat_rows"])
@@ -365,7 +393,9 @@ def ring_rows(**viewer: Any) -> Any:
 def host_menu(snapshot: Snapshot, seat_rows: list[dict[str, Any]]) -> dict[str, Any]:
     """What the host's menu offers now (tables.host); only the host's audience gets it."""
     table, match = snapshot.table, snapshot.match
-    others = [r for r in seat_rows if r["seat"].user_id and r["seat"].user_id != table.host_id]
+    others = [
+        r for r in seat_rows if r["seat"].user_id and r["seat"].user_id != table.host_id and not r["seat"].left_game
+    ]
     menu: dict[str, Any] = {"others": others, "open": table.status == Table.Status.OPEN}
     if match is not None and match.status == Match.Status.PLAYING:
         menu["playing"] = True
@@ -840,11 +870,13 @@ def _menu_key(menu: dict[str, Any] | None) -> str:
 
 def _seats(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
     """``#seats``: its rows (tables.seat_ring) in the generic wrapper, which reads besides them only
-    the table's token and status, the number of seats and whether the viewer is signed in, seated
-    or the host; so the wrapper is rendered once per those, and the rows joined into it."""
+    the table's token and status, the number of seats and whether the viewer is signed in, seated,
+    the host, removed by the host or may leave the game; so the wrapper is rendered once per
+    those, and the rows joined into it."""
     rows = ctx["seat_html"]()
     table = snapshot.table
-    viewer = (audience.language, audience.is_host, audience.signed_in, audience.seat is None)
+    viewer = (audience.language, audience.is_host, audience.signed_in, audience.seat is None, audience.removed)
+    viewer += (ctx["may_leave"],)
     key = ("seats", table.token, table.status, viewer, len(ctx["seat_rows"]))
     wrapper = _renders.get(key)
     if wrapper is None:
@@ -930,6 +962,7 @@ def _status_key(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> 
         fingerprint([view.get("over"), result]),
         str(ctx["paused_by"]),
         ctx["on_autopilot"],
+        audience.left,
     )
 
 

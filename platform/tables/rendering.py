@@ -37,6 +37,15 @@ ERROR_MESSAGES = {
     "others_playing": gettext_noop(
         "Other people are still playing: the game can be ended only when everyone else at the table is a bot."
     ),
+    "not_seated": gettext_noop("You have no seat in this game."),
+    "not_playing": gettext_noop("This table has no game being played."),
+    "out_already": gettext_noop(
+        "You are out of this game already: you may simply go, and your seat's result still counts for you."
+    ),
+    "left_game": gettext_noop("You left this game: a practice bot plays your seat to the end."),
+    "counts_for_ratings": gettext_noop(
+        "Someone left this rated game: it plays on to its end, so that leaving counts as a loss."
+    ),
 }
 
 

@@ -7,10 +7,11 @@ inside ``tables/_seats.html``. Before, the whole ring was rendered for every aud
 version: six rows and six badges, the most expensive fragment of a move (issue 9).
 
 A row's inputs (:func:`_row_key`) are its table's token and status, the seat row itself (number,
-player, bot, autopilot), the seat's display name, whether it is the viewer's own seat (and whether
-the viewer has one), whether the viewer is signed in or the host (while the table is open), the
-language, and the seat's **badge view**: the part of the viewer's view that the game's
-``_seat_badge.html`` reads for that seat (:data:`BADGE_READS`, narrowed by :data:`BADGE_REFINED`).
+player, bot, autopilot, whether its player left the game), the seat's display name, whether it is
+the viewer's own seat (and whether the viewer has one), whether the viewer is signed in, removed by
+the host (no seat is offered to them) or the host (while the table is open), the language, and the
+seat's **badge view**: the part of the viewer's view that the game's ``_seat_badge.html`` reads for
+that seat (:data:`BADGE_READS`, narrowed by :data:`BADGE_REFINED`).
 The row template gets only these: the badge is rendered from the badge view alone, so a badge that
 read anything else would render it missing. ``tests/platform/test_seat_ring.py`` renders every
 badge of random games of every game both ways (full view and context, badge view) and compares,
@@ -113,10 +114,12 @@ def rows_html(
     onlooker: Any,
     csrf_token: str,
     cache: Any,
+    removed: bool = False,
 ) -> list[SafeString]:
     """Each seat's ``<li>`` of the ring, from ``cache`` (an LRU map) where its inputs were seen.
     ``onlooker`` is what a fragment may know of the viewer (``user``), ``csrf_token`` the
-    placeholder that each socket fills in."""
+    placeholder that each socket fills in; ``removed``: the host removed the viewer from the
+    table, so no row offers them a seat."""
     language = translation.get_language()
     # The host's own forms (add or remove a bot) are shown only while the table is open: once it
     # plays, the host's rows are everyone's.
@@ -127,14 +130,13 @@ def rows_html(
         badge = badge_view(slug, view, number)
         mine = my_seat is not None and number == my_seat
         own_account = seat.user_id is not None and seat.user_id == me_id
-        key = _row_key(
-            slug, language, table, seat, row, index, badge, mine, my_seat is not None, own_account, signed_in, is_host
-        )
+        viewer = (mine, my_seat is not None, own_account, signed_in, is_host, removed)
+        key = _row_key(slug, language, table, seat, row, index, badge, viewer)
         both = cache.get(key)
         if both is None:  # rendered as awaited: the row of a seat not awaited is that row without the mark
             awaited = {**row, "awaited": True}
             context = row_context(
-                slug, table, awaited, index, badge, mine, my_seat, own_account, is_host, onlooker, csrf_token
+                slug, table, awaited, index, badge, mine, my_seat, own_account, is_host, onlooker, csrf_token, removed
             )
             html = mark_safe(render_to_string("tables/_seat_row.html", context))  # noqa: S308 - our own template
             both = (html, not_awaited(html))
@@ -167,6 +169,7 @@ def row_context(
     is_host: bool,
     onlooker: Any,
     csrf_token: str,
+    removed: bool = False,
 ) -> dict[str, Any]:
     """All that ``tables/_seat_row.html`` receives for one seat's row: what its key holds."""
     seat, number = row["seat"], row["number"]
@@ -184,6 +187,7 @@ def row_context(
         "tpl": {"seat_badge": badge_template(slug)},
         "player_url": _player_url(table.token, seat.user_id) if seat.user_id else "",
         "csrf_token": csrf_token,
+        "removed": removed,
     }
 
 
@@ -207,12 +211,10 @@ def _row_key(
     row: dict[str, Any],
     index: int,
     badge: dict[str, Any] | None,
-    mine: bool,
-    seated: bool,
-    own_account: bool,
-    signed_in: bool,
-    is_host: bool,
+    viewer: tuple[bool, ...],
 ) -> tuple[Any, ...]:
+    """``viewer``: whether the row is the viewer's own seat, the viewer has one, the seat is the
+    viewer's account's, the viewer is signed in, the host, removed by the host."""
     return (
         "seat-row",
         slug,
@@ -224,12 +226,9 @@ def _row_key(
         seat.user_id,
         seat.is_bot,
         seat.autopilot,
+        seat.left_game,
         seat.is_empty,
         str(row["name"]),
-        mine,
-        seated,
-        own_account,
-        signed_in,
-        is_host,
+        viewer,
         fingerprint(badge),
     )

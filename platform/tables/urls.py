@@ -17,6 +17,7 @@ urlpatterns = [
     path("t/<str:token>/bot/remove/", views.remove_bot, name="remove_bot"),
     path("t/<str:token>/start/", views.start, name="start"),
     path("t/<str:token>/again/", views.play_again, name="play_again"),
+    path("t/<str:token>/leave-game/", views.leave_game, name="leave_game"),
     path("t/<str:token>/host/", host_views.power, name="host"),
     path("t/<str:token>/host/settings/", host_views.settings_page, name="host_settings"),
 ]

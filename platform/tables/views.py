@@ -14,11 +14,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games import registry
+from games.base import IllegalAction
+from history import ratings
 from shabneshin import ratelimit
-from tables import rendering, seating
+from tables import moderator, rendering, seating
 from tables.forms import CreateTableForm
 from tables.lobby import lobby_context
-from tables.models import Table
+from tables.models import Match, Table
 
 
 def _engine_or_404(slug: str):  # noqa: ANN202
@@ -116,6 +118,25 @@ def leave(request: HttpRequest, token: str) -> HttpResponse:
     if request.POST.get("confirm") != "1" and seating.leaving_closes(table, request.user):
         return render(request, "tables/leave_confirm.html", {"table": table, "game": table.engine})
     return _seating_action(request, token, lambda t: seating.leave(t, request.user))
+
+
+@login_required(login_url="accounts:guest")
+@require_POST
+def leave_game(request: HttpRequest, token: str) -> HttpResponse:
+    """Give up one's seat in a running game for good (tables.moderator.leave_game), asked first on
+    a page of its own (no script needed) that says whether the leave counts as a loss."""
+    table = get_object_or_404(Table, token=token)
+    match = Match.objects.filter(table=table).first()
+    seat = table.seats.filter(user=request.user, left_at_version__isnull=True).first()
+    may_leave = match is not None and match.status == Match.Status.PLAYING and seat is not None
+    if may_leave and not match.engine.is_out(match.state, seat.number) and request.POST.get("confirm") != "1":
+        ctx = {"table": table, "game": table.engine, "rated": ratings.counts_so_far(match)}
+        return render(request, "tables/leave_game_confirm.html", ctx)
+    try:
+        moderator.leave_game(match.pk if match is not None else -1, request.user.pk)
+    except IllegalAction as exc:
+        messages.error(request, rendering.error_message(exc.code))
+    return redirect("tables:detail", token=table.token)
 
 
 @login_required(login_url="accounts:guest")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -37,13 +38,20 @@ def migrate(env: dict[str, str]) -> None:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """The embedded default: SQLite file, in-memory channel layer, one process."""
+def server_settings(tmp_path_factory) -> dict[str, str]:
+    """The environment the ``server`` runs with (its SQLite file migrated): a test that must set
+    up what no page can (a werewolf deal) runs the site's code with it (``flows.run_in_site``)."""
     require("chromium", "playwright")
     db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite3"
     env = server_env(SQLITE_PATH=str(db))
     migrate(env)
-    daphne = Daphne(env, db.with_suffix(".log"))
+    return env
+
+
+@pytest.fixture(scope="session")
+def server(server_settings):
+    """The embedded default: SQLite file, in-memory channel layer, one process."""
+    daphne = Daphne(server_settings, Path(server_settings["SQLITE_PATH"]).with_suffix(".log"))
     yield daphne.url
     daphne.stop()
 

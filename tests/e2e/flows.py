@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import time
+
+from tests.servers import ROOT
 
 
 def become_guest(page, base: str, name: str) -> None:
@@ -103,3 +107,13 @@ def create_club(page, base: str, name: str, slug: str, time_zone: str) -> str:
     page.click("[data-testid=invites]")
     page.click("[data-testid=invite-form] button")
     return page.locator("[data-testid=club-invite-link]").first.input_value()
+
+
+def run_in_site(env: dict[str, str], code: str, *args: str) -> str:
+    """Run ``code`` with the site's models against the database of a server started with ``env``
+    (after ``django.setup()``; ``sys.argv[1:]`` are ``args``), and return what it printed."""
+    program = "import django; django.setup()\n" + code
+    out = subprocess.run(
+        [sys.executable, "-c", program, *args], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
+    return out.stdout.strip()

@@ -12,8 +12,8 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.components import require
-from tests.e2e.conftest import ROOT, Daphne, migrate, server_env
-from tests.e2e.flows import become_guest, create_table, play_until_over, wait_for_socket
+from tests.e2e.conftest import Daphne, migrate, server_env
+from tests.e2e.flows import become_guest, create_table, play_until_over, run_in_site, wait_for_socket
 
 pytestmark = pytest.mark.e2e
 
@@ -50,12 +50,11 @@ def two_servers(tmp_path):
 
 def _match_summary(env) -> str:
     code = (
-        "import django; django.setup(); from tables.models import Match; m = Match.objects.get(); "
+        "from tables.models import Match; m = Match.objects.get(); "
         "print(m.status, m.version, m.moves.count(), list(m.moves.values_list('seq', flat=True)) "
         "== list(range(1, m.version + 1)))"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True)
-    return out.stdout.strip()
+    return run_in_site(env, code)
 
 
 def test_two_server_processes_serve_one_table_to_its_end(two_servers, new_page):

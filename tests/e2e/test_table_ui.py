@@ -12,7 +12,7 @@ import time
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.e2e.flows import become_guest, create_table, fill_with_bots_and_start, wait_for_socket
+from tests.e2e.flows import become_guest, create_table, fill_with_bots_and_start, run_in_site, wait_for_socket
 
 pytestmark = pytest.mark.e2e
 
@@ -26,10 +26,9 @@ GAMES = {
     "monster": (3, {}),
 }
 
-# One snapshot of the page, read at once so that no swap can fall between two readings: whether a
-# decision is awaited, how many of its action buttons are fully on screen and not covered, whether
-# some part of the player's own secret is on screen and not covered, and the sideways overflow.
-MEASURE_JS = """() => {
+# What "in view" means: ``wholly``, an element fully on screen whose middle is not covered by
+# another (a sticky panel, the dock); ``partly``, some part of it on screen and not covered.
+IN_VIEW_JS = """
   const vw = innerWidth, vh = innerHeight;
   const uncovered = (el, x, y) => {
     const hit = document.elementFromPoint(x, y);
@@ -47,6 +46,15 @@ MEASURE_JS = """() => {
     if (bottom - top < 8 || right - left < 8) return false;
     return uncovered(el, (left + right) / 2, (top + bottom) / 2);
   };
+"""
+
+# One snapshot of the page, read at once so that no swap can fall between two readings: whether a
+# decision is awaited, how many of its action buttons are fully on screen and not covered, whether
+# some part of the player's own secret is on screen and not covered, and the sideways overflow.
+MEASURE_JS = (
+    """() => {"""
+    + IN_VIEW_JS
+    + """
   const me = document.querySelector('#seats .seat.me');
   const mine = me ? me.dataset.seat : null;
   const buttons = [...document.querySelectorAll('#actions button.action')];
@@ -65,6 +73,7 @@ MEASURE_JS = """() => {
     overflow: document.scrollingElement.scrollWidth - innerWidth,
   };
 }"""
+)
 
 
 def _start(page, server, slug: str) -> None:
@@ -275,3 +284,77 @@ def test_the_host_menu_stays_open_while_bots_move(server, new_page):
     )
     assert page.locator("[data-testid=host-menu]").evaluate("(d) => d.open")
     assert page.locator("[data-testid=host-pause]").is_visible()
+
+
+# During a vote: each finding of the seer's (each seat they looked at) is readable, wholly on
+# screen and uncovered, somewhere on the page (the board's list, or the strip in the choices), and
+# so is at least one of the choices.
+FINDINGS_JS = (
+    """() => {"""
+    + IN_VIEW_JS
+    + """
+  const board = document.querySelector('#board');
+  const buttons = [...document.querySelectorAll('#actions button.action')];
+  const findings = [...document.querySelectorAll('[data-testid=seer-results] [data-finding]')];
+  const readable = [...document.querySelectorAll('[data-finding]')].filter(wholly).map((el) => el.dataset.finding);
+  return {
+    voting: !!board && board.classList.contains('phase-day_vote') && buttons.length > 0,
+    findings: findings.map((el) => el.dataset.finding),
+    readable: [...new Set(readable)],
+    choicesInView: buttons.filter(wholly).length,
+  };
+}"""
+)
+
+SEER_DEAL = ["SEER", "WOLF", "VILLAGER", "DOCTOR", "WOLF", "VILLAGER", "VILLAGER"]
+DEAL_CODE = """import json, sys
+from tables.models import Table
+table = Table.objects.get(token=sys.argv[1])
+table.options = {**table.options, "deal": {"roles": json.loads(sys.argv[2])}}
+table.save(update_fields=["options"])
+"""
+
+
+def _seer_in_a_vote(page, server, server_settings) -> bool:
+    """A new seven-seat table where this guest is dealt the seer, played (their night looks, their
+    readiness) up to a day vote with a finding; False if the seer died first (the wolves' pick)."""
+    invite = create_table(page, server, "werewolf", 7, speed="relaxed")
+    run_in_site(server_settings, DEAL_CODE, invite.rstrip("/").rsplit("/", 1)[1], json.dumps(SEER_DEAL))
+    fill_with_bots_and_start(page)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if page.locator("[data-testid=result]").count() or page.locator("#seats .seat.me .badge.out").count():
+            return False
+        if page.evaluate(FINDINGS_JS)["voting"] and page.locator("[data-testid=seer-results] li").count():
+            return True
+        buttons = page.locator("#actions button.action")
+        if buttons.count() and not page.locator("#board.phase-day_vote").count():
+            try:
+                buttons.first.click(timeout=2000)
+            except Exception:  # the view moved on between counting and clicking
+                pass
+        time.sleep(0.1)
+    raise AssertionError("no day vote came")
+
+
+@pytest.mark.parametrize("language", ["fa", "en"])
+def test_on_a_phone_the_seer_reads_every_finding_while_the_vote_is_in_view(server, server_settings, new_page, language):
+    """Sara, the seer on a phone, votes on the day after her night's look: the choices panel stays
+    in view, and what she saw is readable beside it, not hidden behind it."""
+    page = new_page(language)
+    page.set_viewport_size({"width": 390, "height": 844})
+    become_guest(page, server, "سارا")
+    for _ in range(6):  # the wolves may kill the seer on the first night: deal again
+        if _seer_in_a_vote(page, server, server_settings):
+            break
+    else:
+        raise AssertionError("the seer never lived to a vote")
+    for width, height in ((390, 844), (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        snap = page.evaluate(FINDINGS_JS)
+        page.screenshot(path=f"/tmp/table/seer-{language}-{width}.png")
+        assert snap["voting"], "the vote is still open"
+        assert snap["findings"], snap
+        assert snap["choicesInView"] >= 1, (width, height, snap)
+        assert set(snap["findings"]) <= set(snap["readable"]), (width, height, snap)

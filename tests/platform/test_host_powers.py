@@ -181,6 +181,53 @@ def test_the_host_removes_a_seated_player_whose_seat_empties_and_who_cannot_sit_
     assert "Alice removed Bob from the table." in words_of(client.get(f"/t/{table.token}/").content.decode())
 
 
+def _offers_a_seat(html: str) -> bool:
+    return 'data-testid="sit' in html or "/sit/" in html
+
+
+def test_a_removed_player_is_offered_no_seat_on_the_page_but_told_why(client, alice, bob, charlie):
+    table = seating.create_table(alice, "werewolf", 5, "private")
+    seating.sit(table, bob)
+    _post(client, alice, table, power="kick", target=f"1:{bob.pk}", confirm="1")
+    client.force_login(bob)
+    page = client.get(f"/t/{table.token}/").content.decode()
+    assert not _offers_a_seat(page), "neither 'Take a seat' nor any 'Sit here'"
+    assert 'data-testid="removed-note"' in page and "The host removed you from this table." in words_of(page)
+    client.force_login(charlie)  # a spectator the host did not remove still may sit
+    page = client.get(f"/t/{table.token}/").content.decode()
+    assert 'data-testid="sit"' in page and 'data-testid="sit-1"' in page and "removed-note" not in page
+    response = client.post(f"/t/{table.token}/sit/", {"seat": "1"}, follow=True)
+    assert Seat.objects.get(table=table, number=1).user_id == charlie.pk
+    client.force_login(bob)  # the server still refuses a forged or stale form
+    response = client.post(f"/t/{table.token}/sit/", {"seat": "2"}, follow=True)
+    assert b"The host removed you from this table." in response.content
+    assert not Seat.objects.filter(table=table, user=bob).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_removed_players_socket_stops_offering_seats_and_a_new_one_never_offers_them(alice, bob, charlie):
+    table = await database_sync_to_async(lambda: seating.create_table(alice, "werewolf", 5, "private"))()
+    await database_sync_to_async(seating.sit)(table, bob)
+    bob_tab, ok, _ = await connect(table.token, bob)
+    charlie_tab, ok_c, _ = await connect(table.token, charlie)
+    assert ok and ok_c
+    await drain(bob_tab)
+    await drain(charlie_tab)
+    await database_sync_to_async(host.kick)(table, alice, 1, bob.pk)
+    pushed = "".join(await drain(bob_tab))
+    assert 'id="seats"' in pushed and not _offers_a_seat(pushed), "the push after the kick offers bob no seat"
+    assert 'data-testid="removed-note"' in pushed
+    assert _offers_a_seat("".join(await drain(charlie_tab))), "charlie, watching, still may sit"
+    await bob_tab.disconnect()
+    bob_again, ok, _ = await connect(table.token, bob)  # a reload, or another tab
+    assert ok
+    first = "".join(await drain(bob_again))
+    assert 'id="seats"' in first and not _offers_a_seat(first) and 'data-testid="removed-note"' in first
+    await bob_again.disconnect()
+    await charlie_tab.disconnect()
+    await close_thread_connections()
+
+
 def test_the_host_changes_options_and_seat_count_checked_like_a_new_table(client, alice, bob):
     table = seating.create_table(alice, "insidejob", 4, "private")
     seating.sit(table, bob)
