@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from django.template.loader import render_to_string, select_template
+from django.template.loader import select_template
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -164,6 +164,17 @@ class Panel:
     html: str
 
 
+def face_down(match: Match, state: State, names: list[str]) -> str:
+    """What no seat sees (the state's ``hidden``: a deck's order, cards set aside...), named and
+    drawn by the game's own ``_hidden.html`` in the reader's language; only the everything view
+    shows it, and only of a finished match (``allowed_eyes``). ``view`` is the spectator's view of
+    the same step, for what the game's card pictures read of the table (Dracula's trump)."""
+    slug = match.game
+    template = select_template([f"games/{slug}/_hidden.html", "history/_hidden.html"])
+    context = {"hidden": state["hidden"], "names": names, "slug": slug, "view": match.engine.view(state, None)}
+    return template.render(context)
+
+
 def panels(match: Match, state: State, eyes: int | str) -> list[Panel]:
     engine = match.engine
     names = seat_names(match.table)
@@ -173,8 +184,7 @@ def panels(match: Match, state: State, eyes: int | str) -> list[Panel]:
             Panel(s, names[s], _fragments(view_context(match, engine.view(state, s), s, names, seats), str(s)))
             for s in range(match.n_players)
         ]
-        face_down = render_to_string("history/_hidden.html", {"hidden": state["hidden"]})
-        return [*every_seat, Panel(None, _("Face down: seen by nobody"), face_down)]
+        return [*every_seat, Panel(None, _("Face down: seen by nobody"), face_down(match, state, names))]
     seat = None if eyes == SPECTATOR else int(eyes)
     title = _("Spectator") if seat is None else names[seat]
     return [Panel(seat, title, _fragments(view_context(match, engine.view(state, seat), seat, names, seats)))]

@@ -353,8 +353,33 @@ def test_on_a_phone_the_seer_reads_every_finding_while_the_vote_is_in_view(serve
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("window.scrollTo(0, 0)")
         snap = page.evaluate(FINDINGS_JS)
-        page.screenshot(path=f"/tmp/table/seer-{language}-{width}.png")
         assert snap["voting"], "the vote is still open"
         assert snap["findings"], snap
         assert snap["choicesInView"] >= 1, (width, height, snap)
         assert set(snap["findings"]) <= set(snap["readable"]), (width, height, snap)
+
+
+def test_on_a_phone_the_deals_hash_in_the_persian_log_starts_its_own_line_whole(server, new_page):
+    """Sara, on a 390 px phone, opens «what happened»: the sealed deal's sha256 is one left-to-right
+    block under the sentence, not a hex run whose first digit waits alone at the end of the line."""
+    page = new_page("fa")
+    page.set_viewport_size({"width": 390, "height": 844})
+    become_guest(page, server, "سارا")
+    create_table(page, server, "werewolf", 5)
+    fill_with_bots_and_start(page)
+    page.click("[data-testid=dock-log]")
+    hash_ = page.locator("[data-testid=deal-commitment] code.hash")
+    hash_.wait_for()
+    rects, first_char_at_line_start, text_top, hash_top = hash_.evaluate(
+        """(el) => {
+          const range = document.createRange();
+          range.setStart(el.firstChild, 0);
+          range.setEnd(el.firstChild, 1);
+          const first = range.getBoundingClientRect(), box = el.getBoundingClientRect();
+          const sentence = el.parentElement.getBoundingClientRect();
+          return [el.getClientRects().length, Math.abs(first.left - box.left) < 1, sentence.top, box.top];
+        }"""
+    )
+    assert rects == 1, "the hash is one box, not a run broken across the sentence's line"
+    assert first_char_at_line_start, "its first digit starts the box's first line, left to right"
+    assert hash_top > text_top + 5, "it starts below the sentence's first line"

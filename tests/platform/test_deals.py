@@ -4,6 +4,7 @@ secret or move fails, naming where."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -171,3 +172,26 @@ def test_a_running_matchs_check_says_its_secret_waits_for_the_end_not_that_it_wa
     page = response.content.decode()
     assert response.status_code == 409 and match.deal_secret not in page
     assert "The secret stays sealed until the match ends." in page and "aborted" not in page
+
+
+def _isolated(page: str, value: str) -> bool:
+    """Every time ``value`` is shown it is a whole left-to-right hash of its own (templates/_hash.html),
+    never a bare run of hex among the words of a Persian line."""
+    whole = re.findall(rf'<code class="hash" dir="ltr" translate="no"(?: data-testid="[\w-]+")?>{value}</code>', page)
+    return 0 < len(whole) == page.count(value)
+
+
+def test_a_deals_hash_is_shown_left_to_right_and_whole_on_a_persian_table_page(client, alice):
+    match = started_werewolf(alice, seed=None)
+    client.force_login(alice)
+    page = client.get(reverse("tables:detail", args=[match.table.token]), HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert _isolated(page, match.deal_commitment)
+
+
+def test_a_deals_hash_and_secret_are_shown_left_to_right_and_whole_on_the_match_and_check_pages(client, alice):
+    match, _ = played(alice, "werewolf", 5, seed=2)
+    client.force_login(alice)
+    for url in (reverse("history:match", args=[match.pk]), reverse("history:verify", args=[match.pk])):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+        assert _isolated(page, match.deal_commitment), url
+        assert _isolated(page, match.deal_secret), url

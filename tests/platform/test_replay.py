@@ -4,17 +4,22 @@ saw live; never another seat's secret before the end; nothing of a running match
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from games import registry
 from history import replay
 from tables import moderator
 from tables.models import Match
+from tests.games.playout import random_move
 from tests.platform.helpers import play_until, play_until_over, started_werewolf
+from tests.platform.latin_digits import latin_digits_in_text
 from tests.platform.replaying import played
 
 ENGINES = [e.slug for e in registry.all()]
@@ -155,3 +160,84 @@ def test_the_link_holders_replay_links_keep_the_link(client, alice, charlie):
     nexts = re.findall(r'href="([^"]+)" data-replay="next"', page)
     assert nexts and f"t={match.table.token}" in nexts[0].replace("&amp;", "&")
     assert client.get(nexts[0].replace("&amp;", "&")).status_code == 200
+
+
+# Tables whose face-down cards hold every kind of pile their game has: an explicit Dracula deal
+# with a round still to come, Monster decks fixed for later nights, a random Inside Job special
+# role and LARRY's role (two players), Mummy's mystery guests, dances and accusations.
+HOLDERS = {"dracula": ["R1", "R2", "R3", "R4", "R5"], "van_helsing": ["G1", "G2", "G3", "G4", "G5"]}
+MONSTER_DECKS = [["V01", "V02", "V03", "V04", "V05", "V06"], ["V07", "V08", "V09"], ["V10", "V11", "V12"]]
+FACE_DOWN_TABLES = [
+    ("dracula", 2, {"deal": {"rounds": [HOLDERS, HOLDERS]}}),
+    ("dracula", 2, None),
+    ("insidejob", 2, None),
+    ("insidejob", 4, {"special_roles": {"random": 1}}),
+    ("monster", 3, {"deal": {"victims": MONSTER_DECKS}}),
+    ("mummy", 4, None),
+    ("werewolf", 5, None),
+]
+PERSIAN_NAMES = ["آوا", "بیژن", "سارا", "داوود", "الهه"]
+ENGLISH_NAMES = ["Alice", "Bob", "Charlie", "Dave", "Erin"]
+RAW = re.compile(r"\[|\]|\{|\}|'\w*'|\bNone\b|\bTrue\b|\bFalse\b")
+
+
+def _face_down_steps(slug: str, n: int, options: dict | None):
+    engine = registry.get(slug)
+    state = engine.setup(n, copy.deepcopy(options), 7)
+    yield state
+    while engine.awaiting(state):
+        seat, action = random_move(engine, state, "face-down")
+        state = engine.apply(state, seat, action)
+        yield state
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.mark.parametrize("language", ["fa", "en"])
+@pytest.mark.parametrize(("slug", "n", "options"), FACE_DOWN_TABLES)
+def test_the_face_down_cards_are_named_and_drawn_in_the_readers_language_never_dumped(
+    alice, slug, n, options, language
+):
+    """Every step of a game, through everyone's eyes: each face-down card is drawn by the game's
+    own card picture, each pile named in the page's language; no key of the engine's hidden state,
+    no Python list, None or quote reaches the page, and a Persian page counts in Persian digits."""
+    match, _ = played(alice, slug, n, seed=3)
+    names = (PERSIAN_NAMES if language == "fa" else ENGLISH_NAMES)[:n]
+    drawn = 0
+    for state in _face_down_steps(slug, n, options):
+        with translation.override(language):
+            html = replay.face_down(match, state, names)
+        text = _text(html)
+        assert 'data-testid="face-down"' in html
+        assert not RAW.search(text), f"{slug}: {text}"
+        assert not [k for k in state["hidden"] if f">{k}<" in html or ("_" in k and k in text)], f"{slug}: {text}"
+        codes = [c for key in ("deck", "box", "aside", "mystery") for c in state["hidden"].get(key) or []]
+        for code in codes:
+            assert re.search(rf'data-(?:card|mission|victim|guest)="{code}"', html), f"{slug}: {code} not drawn"
+        drawn += len(codes)
+        if language == "fa":  # not a word of English (the engine's keys were), every number in Persian
+            assert not re.findall(r"[a-z]{2,}", text), f"{slug}: {text}"
+            assert latin_digits_in_text(html) == [], slug
+    assert drawn or slug == "werewolf", "the check saw no face-down card at all"
+
+
+def test_the_face_down_panel_is_only_in_everyones_eyes_of_a_finished_match(client, alice, charlie):
+    """Charlie, a visitor of the finished match's page, sees everything by default and the
+    face-down cards with it; through a seat's eyes or the spectator's he does not."""
+    match, _ = played(alice, "dracula", 2, seed=5)
+    match.table.visibility = "public"
+    match.table.save()
+    client.force_login(charlie)
+    assert 'data-testid="face-down"' in _replay_page(client, match).content.decode()
+    for eyes in ("0", "1", "spectator"):
+        for step in ("0", "3"):
+            page = _replay_page(client, match, step=step, eyes=eyes).content.decode()
+            assert 'data-testid="face-down"' not in page and "Face down" not in page, (eyes, step)
+
+
+def test_a_game_without_its_own_face_down_picture_says_so_rather_than_dump_its_state():
+    html = render_to_string("history/_hidden.html", {"hidden": {"deck": ["A08", None], "larry_role": "AGENT"}})
+    assert 'data-testid="face-down"' in html and not RAW.search(_text(html))
+    assert "deck" not in html and "larry_role" not in html and "A08" not in html
