@@ -33,6 +33,7 @@ from django.utils.autoreload import file_changed
 from django.utils.safestring import mark_safe
 
 from games.base import TIMEOUT, visible_log
+from history.ratings import RATED_GAMES
 from shabneshin import localize
 from shabneshin.precompiled import run_together
 from tables import actions_view, board_view, chat, decisions, queries, seat_ring
@@ -402,9 +403,23 @@ def host_menu(snapshot: Snapshot, seat_rows: list[dict[str, Any]]) -> dict[str, 
         menu["paused"] = match.paused_at is not None
         menu["can_extend"] = not decisions.is_extended(match) and bool(match.engine.awaiting(match.state))
         menu["to_bot"] = [r for r in others if not r["seat"].autopilot]
-        menu["can_end"] = not menu["to_bot"]  # nobody else plays: a practice game the host may end
+        # Nobody else plays: a practice game the host may end, but not a rated one someone left.
+        menu["can_end"] = not menu["to_bot"] and not _left_a_rated_game(snapshot)
         menu["version"] = match.version
     return menu
+
+
+def _left_a_rated_game(snapshot: Snapshot) -> bool:
+    """Whether someone left a game that, from its seats, still counts for the ratings: every seat a
+    person's (tables.moderator.end_practice refuses to end it; history.ratings.counts_so_far also
+    reads the moves, which a render does not, so a game a bot played in before is not offered either)."""
+    seats = snapshot.seats
+    return (
+        snapshot.match is not None
+        and snapshot.match.game in RATED_GAMES
+        and any(s.left_game for s in seats)
+        and all(s.user_id and not s.is_bot for s in seats)
+    )
 
 
 # --- the log, one entry at a time -------------------------------------------------------------------

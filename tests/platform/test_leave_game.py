@@ -222,3 +222,16 @@ def test_the_host_cannot_end_a_rated_game_someone_left_so_the_leave_still_counts
     client.force_login(p0)
     asked = client.post(f"/t/{table.token}/leave-game/")
     assert b"counts for the ratings" in asked.content, "the confirmation says a rated leave is a loss"
+
+
+def test_the_host_of_a_rated_game_someone_left_is_not_offered_to_end_it(client):
+    """p1 leaves p0's rated Dracula game: p0's host menu has no «End this practice game» (the
+    server refuses it, above), where it offered the button once nobody else played."""
+    p0, p1 = people(2)
+    table = seating.create_table(p0, "dracula", 2, "private")
+    seating.sit(table, p1)
+    match = seating.start(table, p0, seed=1)
+    moderator.leave_game(match.pk, p1.pk)
+    page = _page(client, p0, table)
+    assert 'data-testid="host-menu"' in page, "premise: the host has the menu"
+    assert 'data-testid="host-end"' not in page
