@@ -19,6 +19,7 @@ from games import registry
 from games.base import Engine
 from shabneshin.date_inputs import CalendarDateField, CalendarDateTimeField
 from shabneshin.localize import digits
+from shabneshin.number_inputs import DigitsIntegerField
 from shabneshin.zone_names import choices as zone_choices
 from shabneshin.zone_names import zone_name
 from tables.forms import CreateTableForm
@@ -111,7 +112,7 @@ class NightForm(forms.Form):
     online = forms.BooleanField(label=gettext_lazy("Online"), required=False)
     address = forms.CharField(label=gettext_lazy("Address"), max_length=200, required=False)
     place_note = forms.CharField(label=gettext_lazy("Note about the place"), max_length=300, required=False)
-    capacity = forms.IntegerField(label=gettext_lazy("Capacity"), min_value=1, max_value=500)
+    capacity = DigitsIntegerField(label=gettext_lazy("Capacity"), min_value=1, max_value=500)
     rsvp_close = forms.TypedChoiceField(label=gettext_lazy("RSVPs close"), coerce=int, choices=RSVP_CLOSE, initial=120)
     repeat = forms.ChoiceField(label=gettext_lazy("Repeats"), choices=REPEATS, required=False)
     fair_roles = forms.BooleanField(
@@ -222,7 +223,7 @@ class NightEditForm(NightForm):
 
 
 class PreferencesForm(forms.ModelForm):
-    reminder_minutes = forms.IntegerField(
+    reminder_minutes = DigitsIntegerField(
         label=gettext_lazy("Remind me this many minutes before a night"), min_value=5, max_value=7 * 24 * 60
     )
     email = forms.EmailField(label=gettext_lazy("Email for reminders and calendar updates"), required=False)

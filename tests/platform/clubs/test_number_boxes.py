@@ -72,3 +72,18 @@ def test_a_penalty_takes_points_in_persian_digits_and_refuses_a_word_in_persian(
     page = client.post(url, {**give, "points": "سه"}, follow=True).content.decode()
     assert "جریمه از ۱ تا ۱۰ امتیاز است." in page
     assert Penalty.objects.count() == 1
+
+
+def test_a_persian_organizer_types_a_nights_capacity_in_persian_digits(club, bob):
+    """The night form's capacity is a numeric text box in Persian digits on a Persian page, and
+    «۱۲» plans a night for twelve, where the browser's number box took no Persian digit at all."""
+    from clubs.models import Night
+    from tests.platform.clubs.test_pages import _future_local, _night_form
+
+    client = _bob(bob, "fa")
+    page = client.get("/clubs/wolves/nights/new/").content.decode()
+    box = re.search(r'<input[^>]*name="capacity"[^>]*>', page).group(0)
+    assert 'type="text"' in box and 'inputmode="numeric"' in box, box
+    response = client.post("/clubs/wolves/nights/new/", _night_form(_future_local(), capacity="۱۲"))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Night.objects.get().capacity == 12

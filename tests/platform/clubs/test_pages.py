@@ -119,7 +119,7 @@ def test_an_organizer_plans_a_night_stored_in_utc_from_the_clubs_time(client, cl
     [
         ({"starts": "2020-01-01T19:00"}, "The start is in the past"),
         ({"capacity": "4"}, "below the smallest table"),
-        ({"capacity": "-3"}, "greater than or equal to 1"),
+        ({"capacity": "-3"}, "Give a number from 1 to 500."),
         ({"address": ""}, "Give an address"),
         ({"g-werewolf-offered": ""}, "Offer at least one game"),
         ({"g-werewolf-seat_count": "40"}, "are not valid"),
@@ -298,7 +298,7 @@ def test_my_reminder_offset_is_saved_and_my_reminders_follow_it(client, night, c
     client.force_login(charlie)
     refused = client.post("/calendar/", {"reminder_minutes": "0", "email": "not-an-address"})
     assert refused.status_code == 200
-    assert "Ensure this value is greater than or equal to 5" in refused.content.decode()
+    assert "Give a number from 5 to 10080." in refused.content.decode()
     assert Reminder.objects.get(user=charlie, kind="before").due_at == night.starts_at - timedelta(minutes=120)
     assert client.post("/calendar/", {"reminder_minutes": "30", "email": "c@example.com"}).status_code == 302
     assert Reminder.objects.get(user=charlie, kind="before").due_at == night.starts_at - timedelta(minutes=30)
