@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from shabneshin import localize
 from shabneshin.localize import digits
+from tables import left_seats
 from tables.models import Match
 from tables.rendering import seat_names
 
@@ -27,8 +28,11 @@ class PlayerRow:
     role: Any = None
     side: Any = None
     score: Any = None
-    winner: bool = False
+    winner: bool = False  # the person won: never one who left the game (tables.left_seats)
     rating_change: int | None = None
+    seat_won: bool = False  # the seat won, whoever played it
+    left: bool = False  # the player left the game; a bot played the seat to the end
+    left_counts: bool = False  # ... in a rated match: the leave counted as a loss
 
 
 def players(match: Match) -> list[PlayerRow]:
@@ -39,6 +43,7 @@ def players(match: Match) -> list[PlayerRow]:
     rows = []
     for seat in match.table.seats.select_related("user").order_by("number"):
         info = result.get("seats", [])[seat.number] if seat.number < len(result.get("seats", [])) else {}
+        left = seat.left_game and match.status == Match.Status.FINISHED
         rows.append(
             PlayerRow(
                 seat=seat.number,
@@ -48,8 +53,11 @@ def players(match: Match) -> list[PlayerRow]:
                 role=info.get("role"),
                 side=info.get("side") if match.game in SIDE_GAMES else None,
                 score=info.get("score"),
-                winner=seat.number in winners,
+                winner=seat.number in winners and not left,
                 rating_change=deltas.get(seat.number),
+                seat_won=seat.number in winners,
+                left=left,
+                left_counts=left and bool(deltas),
             )
         )
     return rows
@@ -74,7 +82,7 @@ def title(match: Match, rows: list[PlayerRow]) -> str:
     """The Open Graph title a shared link shows: the game, who played, who won."""
     game = _(match.engine.name)
     people = localize.list_separator().join(row.name for row in rows)
-    winners = [row.name for row in rows if row.winner]
+    winners = [left_seats.seat_name(row.name) if row.left else row.name for row in rows if row.seat_won]
     if match.status == Match.Status.ABORTED:
         outcome = _("aborted")
     elif winners:

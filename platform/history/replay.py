@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.base import Engine, State
 from shabneshin.localize import digits
+from tables import left_seats
 from tables.models import Match, Move, Seat
 from tables.renderer import TEMPLATE_PARTS, log_items, ring_rows
 from tables.rendering import seat_names
@@ -139,11 +140,10 @@ def view_context(match: Match, view: dict[str, Any], seat: int | None, names: li
     )
     ctx["log_items"] = log_items(slug, view, names, seat, ctx["tpl"])
     if view.get("result"):
-        winners = view["result"]["winners"]
-        ctx["result_rows"] = [
-            {**row, "seat": i, "name": names[i], "winner": i in winners}
-            for i, row in enumerate(view["result"]["seats"])
-        ]
+        left = {s.number for s in seats if s.left_game}
+        counted = bool(left) and match.rating_changes.exists()
+        ctx["result_rows"] = left_seats.result_rows(view["result"], names, left, counted)
+        ctx["result_names"] = left_seats.result_names(names, left)
     return ctx
 
 

@@ -33,10 +33,11 @@ from django.utils.autoreload import file_changed
 from django.utils.safestring import mark_safe
 
 from games.base import TIMEOUT, visible_log
+from history import ratings
 from history.ratings import RATED_GAMES
 from shabneshin import localize
 from shabneshin.precompiled import run_together
-from tables import actions_view, board_view, chat, decisions, queries, seat_ring
+from tables import actions_view, board_view, chat, decisions, left_seats, queries, seat_ring
 from tables.fingerprint import fingerprint
 from tables.lru import LRU as _LRU
 from tables.models import ChatMessage, Match, Seat, Table, TableEvent
@@ -129,6 +130,18 @@ class Snapshot:
         if names is None:
             names = self._names[language] = seat_names_of(self.seats)
         return names
+
+    @cached_property
+    def left_seats(self) -> set[int]:
+        """The seats whose players left the game (tables.moderator.leave_game)."""
+        return {s.number for s in self.seats if s.left_game}
+
+    @cached_property
+    def leave_counts(self) -> bool:
+        """Whether the match counts for the ratings with its leavers' seats, so that a leave is a
+        loss (history.ratings.counts_so_far, which reads the moves: asked only of a game that is
+        over and that someone left, whose snapshot is loaded, never primed)."""
+        return bool(self.left_seats) and self.match is not None and ratings.counts_so_far(self.match)
 
     def seat_of(self, user: Any) -> int | None:
         if user is None or not getattr(user, "is_authenticated", False):
@@ -349,11 +362,11 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
             ctx["deadline_iso"] = ctx["deadline"].isoformat()
         ctx["awaiting_names"] = [names[s] for s in view.get("awaiting", [])]
         if view.get("result"):
-            winners = view["result"]["winners"]
-            ctx["result_rows"] = [
-                {**row, "seat": i, "name": names[i], "winner": i in winners}
-                for i, row in enumerate(view["result"]["seats"])
-            ]
+            left = snapshot.left_seats
+            counted = bool(left) and snapshot.leave_counts
+            ctx["result_rows"] = left_seats.result_rows(view["result"], names, left, counted)
+            ctx["result_names"] = left_seats.result_names(names, left)
+            ctx["you_won"] = seat is not None and any(r["winner"] for r in ctx["result_rows"] if r["seat"] == seat)
         ctx["log_json"] = fingerprint(view.get("log", []))
         items = log_items(slug, view, names, seat, ctx["tpl"], whole=ctx["log_json"])
         ctx["log_items"] = _with_events(snapshot, seat, items, over=bool(view.get("over")))
@@ -969,7 +982,7 @@ def _status_key(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> 
         audience.language,
         audience.signed_in,
         audience.seat is None,
-        audience.seat is not None and audience.seat in result.get("winners", ()),
+        bool(ctx.get("you_won")),
         ctx["my_turn"],
         bool(ctx["actions"]),
         ctx["deadline"] is not None,  # the deadline and the names are filled in (see _status)

@@ -5,8 +5,10 @@ ratings (history.ratings: a leave never turns a rated game into an unrated one).
 from __future__ import annotations
 
 import json
+import re
 import random
 from datetime import timedelta
+from html import unescape
 
 import pytest
 from channels.db import database_sync_to_async
@@ -235,3 +237,57 @@ def test_the_host_of_a_rated_game_someone_left_is_not_offered_to_end_it(client):
     page = _page(client, p0, table)
     assert 'data-testid="host-menu"' in page, "premise: the host has the menu"
     assert 'data-testid="host-end"' not in page
+
+
+# --- the result: the seat's outcome is the game's, the person left --------------------------------
+
+
+def _text(html: str) -> str:
+    """The page's words: tags out, spaces squeezed."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def _dracula_p1_left_and_his_seat_won(rated: bool) -> tuple[Match, list]:
+    """P0 against P1 at Dracula; P1 leaves at once and the autopilot wins his seat the game. Not
+    ``rated``: the autopilot played P1's seat once before the leave (missed decisions)."""
+    p0, p1 = people(2)
+    table = seating.create_table(p0, "dracula", 2, "private")
+    seating.sit(table, p1)
+    match = seating.start(table, p0, seed=0)
+    if not rated:
+        Seat.objects.filter(table=table, number=1).update(autopilot=True)
+        match = play_until(match, lambda m: m.moves.filter(seat=1, source=Move.Source.BOT).exists())
+        Seat.objects.filter(table=table, number=1).update(autopilot=False)
+    moderator.leave_game(match.pk, p1.pk)
+    over = _stayer_plays_and_the_autopilot_the_rest(match, {0})
+    assert over.result["winners"] == [1], "premise: the bot won p1's seat the game"
+    assert ratings.rate_match(over.pk) is rated
+    return over, [p0, p1]
+
+
+def test_a_leaver_whose_seat_the_bot_won_is_shown_as_having_left_with_a_loss_not_as_the_winner(client):
+    over, (p0, p1) = _dracula_p1_left_and_his_seat_won(rated=True)
+    for viewer in (p0, p1):
+        table_page = _text(_page(client, viewer, over.table))
+        assert "Winners: P1's seat (played by a bot after P1 left)" in table_page, viewer
+        assert "P1 — " in table_page and "left the game — counted as a loss" in table_page
+        assert "the bot playing the seat won it" in table_page
+        assert "winner" not in table_page.replace("Winners", ""), "nobody is shown as a winner"
+        assert "You won!" not in table_page, viewer
+    client.force_login(p0)
+    match_page = client.get(f"/history/{over.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    row = re.search(r'<tr class="[^"]*" data-seat="1">.*?</tr>', match_page, re.S)[0]
+    assert "left the game — counted as a loss" in _text(row) and "winner" not in _text(row)
+    assert 'class="rating-change down"' in row, "next to the rating it cost"
+    assert "won by P1's seat (played by a bot after P1 left)" in _text(match_page), "the shared link's title"
+    persian = _text(_page(client, p0, over.table, "fa"))
+    assert "P1" in persian and "counted as a loss" not in persian and "باخت" in persian
+
+
+def test_a_leaver_of_an_unrated_game_is_shown_as_having_left_while_a_bot_played_the_seat(client):
+    over, (p0, _p1) = _dracula_p1_left_and_his_seat_won(rated=False)
+    table_page = _text(_page(client, p0, over.table))
+    assert "left the game; a bot played the seat" in table_page and "counted as a loss" not in table_page
+    client.force_login(p0)
+    match_page = _text(client.get(f"/history/{over.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert "left the game; a bot played the seat" in match_page and "counted as a loss" not in match_page
