@@ -5,8 +5,8 @@ ratings (history.ratings: a leave never turns a rated game into an unrated one).
 from __future__ import annotations
 
 import json
-import re
 import random
+import re
 from datetime import timedelta
 from html import unescape
 
