@@ -10,17 +10,35 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 
+def _with_name(words: str, name: str) -> SafeString:
+    """``words`` (a translated text with ``%(name)s``) escaped, the name put in as it renders
+    (a seat's display name in its ``<bdi>``)."""
+    return mark_safe(conditional_escape(words) % {"name": conditional_escape(name)})  # noqa: S308 - both escaped
+
+
+def _seat_words() -> str:
+    return _("%(name)s's seat (played by a bot after %(name)s left)")
+
+
 def seat_name(name: str) -> str:
-    """The seat of a player who left, named as the seat the bot played, not as the person."""
-    return _("%(name)s's seat (played by a bot after %(name)s left)") % {"name": name}
+    """The seat of a player who left, named as the seat the bot played, not as the person (text)."""
+    return _seat_words() % {"name": str(name)}
+
+
+def awaited_name(name: str, bot: bool) -> str:
+    """How «Waiting for» names a seat: the autopilot's (a player who left, or who missed decisions)
+    as the bot that decides there, not as the person, who is not the one awaited."""
+    return _with_name(_("a bot (for %(name)s)"), name) if bot else name
 
 
 def result_names(names: list[str], left: set[int]) -> list[str]:
-    """Each seat's name in a result's winners line: a left seat named as the seat (:func:`seat_name`)."""
-    return [seat_name(name) if seat in left else name for seat, name in enumerate(names)]
+    """Each seat's name in a result's winners line (HTML): a left seat named as the seat the bot played."""
+    return [_with_name(_seat_words(), name) if seat in left else name for seat, name in enumerate(names)]
 
 
 def result_rows(result: dict[str, Any], names: list[str], left: set[int], counted: bool) -> list[dict[str, Any]]:

@@ -360,7 +360,8 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
         if ctx["deadline"] is not None:  # as #status shows it (tables/_status.html)
             ctx["deadline_epoch"] = dateformat.format(ctx["deadline"], "U")
             ctx["deadline_iso"] = ctx["deadline"].isoformat()
-        ctx["awaiting_names"] = [names[s] for s in view.get("awaiting", [])]
+        bot_for = {s.number for s in seats if s.autopilot}
+        ctx["awaiting_names"] = [left_seats.awaited_name(names[s], s in bot_for) for s in view.get("awaiting", [])]
         if view.get("result"):
             left = snapshot.left_seats
             counted = bool(left) and snapshot.leave_counts

@@ -244,7 +244,7 @@ def test_the_host_of_a_rated_game_someone_left_is_not_offered_to_end_it(client):
 
 def _text(html: str) -> str:
     """The page's words: tags out, spaces squeezed."""
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", words_of(html))).split())
 
 
 def _dracula_p1_left_and_his_seat_won(rated: bool) -> tuple[Match, list]:
@@ -291,3 +291,18 @@ def test_a_leaver_of_an_unrated_game_is_shown_as_having_left_while_a_bot_played_
     client.force_login(p0)
     match_page = _text(client.get(f"/history/{over.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode())
     assert "left the game; a bot played the seat" in match_page and "counted as a loss" not in match_page
+
+
+def test_straight_after_a_leave_the_status_waits_for_a_bot_playing_the_seat_not_for_the_leaver(client, charlie):
+    """P1 leaves P0's Dracula game while it is his turn: until the autopilot moves, the status line
+    everyone reads says the table waits for a bot playing P1's seat, not for P1, who is gone."""
+    p0, p1 = people(2)
+    table = seating.create_table(p0, "dracula", 2, "public")
+    seating.sit(table, p1)
+    match = play_until(seating.start(table, p0, seed=0), lambda m: 1 in m.engine.awaiting(m.state))
+    moderator.leave_game(match.pk, p1.pk)
+    assert 1 in fresh(match).engine.awaiting(fresh(match).state), "premise: his seat is still awaited"
+    for viewer, language, words in ((p0, "en", "a bot (for P1)"), (charlie, "fa", "ربات (به جای P1)")):
+        status = re.search(r'<section id="status".*?</section>', _page(client, viewer, table, language), re.S)[0]
+        waiting = _text(re.search(r'<p class="waiting">.*?</p>', status, re.S)[0])
+        assert words in waiting and "<bdi>P1</bdi>" in status, (viewer, waiting)
