@@ -27,9 +27,18 @@ from tables.forms import CreateTableForm
 RESERVED_SLUGS = {"new", "admin", "static", "calendar", "nights", "notifications"}
 
 
+# The areas of the canonical zone names ("Area/City"); Etc/*, "US/Pacific", "CST6CDT", "GMT0",
+# "Zulu" and the like are legacy aliases a reader would only be puzzled by (Etc/GMT+1 is UTC-1).
+ZONE_AREAS = frozenset(
+    {"Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific"}
+)
+
+
 @cache
 def time_zones() -> tuple[str, ...]:
-    return tuple(sorted(zoneinfo.available_timezones()))
+    """The zones a club may choose: every canonical Area/City zone, and UTC once."""
+    every = zoneinfo.available_timezones()
+    return tuple(sorted(n for n in every if n == "UTC" or ("/" in n and n.split("/", 1)[0] in ZONE_AREAS)))
 
 
 class ClubForm(forms.ModelForm):
@@ -53,7 +62,11 @@ class ClubForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["time_zone"].choices = zone_choices(time_zones())
+        offered = zone_choices(time_zones())
+        stored = self.instance.time_zone if self.instance.pk else ""
+        if stored and stored not in time_zones():  # a legacy name chosen before: kept, shown as it is
+            offered.insert(0, (_("Current time zone"), [(stored, zone_name(stored))]))
+        self.fields["time_zone"].choices = offered
         self.fields["time_zone"].widget.attrs.update({"data-browser-tz": "1"})
 
     def clean_slug(self) -> str:

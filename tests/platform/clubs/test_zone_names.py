@@ -4,6 +4,7 @@ read the same way."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 from django.test import Client
@@ -77,3 +78,37 @@ def test_the_club_forms_zones_read_in_persian_and_keep_their_values(club, alice)
     refused = _as(alice, "fa").post("/clubs/wolves/edit/", {**data, "time_zone": "Mars/Olympus"}).content.decode()
     assert "منطقهٔ زمانی ناشناخته است" in refused
     assert Club.objects.get(pk=club.pk).time_zone == "Europe/Berlin"
+
+
+def _club_data(club, zone: str) -> dict:
+    return {
+        "name": club.name,
+        "slug": club.slug,
+        "description": "",
+        "language": "fa",
+        "time_zone": zone,
+        "visibility": "public",
+        "join_policy": "open",
+    }
+
+
+def test_the_club_form_lists_only_area_city_zones_and_utc_once_not_legacy_aliases(club, alice):
+    """Alice's list has Tehran and Buenos Aires but none of "CST6CDT", "Etc/GMT+1" (which is
+    UTC-1), "GMT0", "Zulu", "US/Pacific": names a reader cannot place, or reads backwards."""
+    page = _as(alice, "en").get("/clubs/wolves/edit/").content.decode()
+    values = re.findall(r'<option value="([^"]*)"', page)
+    assert "Asia/Tehran" in values and "America/Argentina/Buenos_Aires" in values and values.count("UTC") == 1
+    for legacy in ("CST6CDT", "EST5EDT", "Etc/GMT+1", "GMT0", "Zulu", "US/Pacific", "GMT", "Etc/UTC"):
+        assert legacy not in values, legacy
+    refused = _as(alice, "en").post("/clubs/wolves/edit/", _club_data(club, "EST5EDT")).content.decode()
+    assert "Unknown time zone" in refused
+    assert Club.objects.get(pk=club.pk).time_zone == "Asia/Tehran", "a legacy name is not chosen anew"
+
+
+def test_a_club_stored_with_a_legacy_zone_shows_it_as_the_current_choice_and_can_still_be_edited(club, alice):
+    Club.objects.filter(pk=club.pk).update(time_zone="US/Pacific")
+    page = _as(alice, "en").get("/clubs/wolves/edit/").content.decode()
+    assert re.search(r'<option value="US/Pacific" selected>Pacific \(', page), "its current zone, selected"
+    data = {**_club_data(club, "US/Pacific"), "description": "Now on Thursdays"}
+    assert _as(alice, "en").post("/clubs/wolves/edit/", data).status_code == 302
+    assert Club.objects.get(pk=club.pk).description == "Now on Thursdays"
