@@ -28,6 +28,7 @@ from clubs.models import (
     Season,
     Series,
 )
+from shabneshin.admin_games import GameByName, game, game_filter
 from shabneshin.readonly_admin import ReadOnlyAdmin
 
 
@@ -219,9 +220,9 @@ class PenaltyAdmin(ReadOnly):
 
 
 @admin.register(PointsEntry)
-class PointsEntryAdmin(ReadOnly):
-    list_display = ("night", "user", "kind", "points", "game", "won", "by", "created_at")
-    list_filter = ("kind", "game")
+class PointsEntryAdmin(GameByName, ReadOnly):
+    list_display = ("night", "user", "kind", "points", game, "won", "by", "created_at")
+    list_filter = ("kind", game_filter())
     search_fields = ("user__username", "night__title", "note")
 
 

@@ -150,6 +150,12 @@ def _bot_played(row: dict) -> str:
     return f" ({told % {'n': n}})"
 
 
+def _recap_line(row: dict) -> str:
+    """A scoreboard line of the recap mail, its numbers in the reader's digits but never the
+    person's name («۱. P3: ۱۲», not «۱. P۳: ۱۲»)."""
+    return f"{digits(row['place'])}. {row['name']}: {digits(format(row['total'], 'g'))}{digits(_bot_played(row))}"
+
+
 @_in_a_savepoint
 def send_recap(night: Night) -> int:
     """The recap of an ended night, to everyone who was there or going, each in their language;
@@ -164,9 +170,7 @@ def send_recap(night: Night) -> int:
         language = language_of(person, night)
         if language not in worded:
             with translation.override(language):
-                lines = [
-                    digits(f"{row['place']}. {row['name']}: {row['total']:g}{_bot_played(row)}") for row in board[:10]
-                ]
+                lines = [_recap_line(row) for row in board[:10]]
                 subject = _("Recap: %(night)s") % {"night": night.title}
                 body = _("%(night)s (%(club)s) has ended. The final scoreboard:") % {
                     "night": night.title,

@@ -47,7 +47,7 @@ class Club(models.Model):
         _("who may join"), max_length=10, choices=JoinPolicy.choices, default=JoinPolicy.OPEN
     )
     suspended = models.BooleanField(_("suspended by staff"), default=False, db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("club")
@@ -64,10 +64,10 @@ class Membership(models.Model):
         ORGANIZER = "organizer", _("Organizer")
         MEMBER = "member", _("Member")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("club"))
     user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="club_memberships", verbose_name=_("player"))
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
-    joined_at = models.DateTimeField(auto_now_add=True)
+    joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("membership")
@@ -84,12 +84,16 @@ class JoinRequest(models.Model):
         APPROVED = "approved", _("Approved")
         REFUSED = "refused", _("Refused")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
-    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="club_join_requests")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("club"))
+    user = models.ForeignKey(
+        USER, on_delete=models.CASCADE, related_name="club_join_requests", verbose_name=_("player")
+    )
     message = models.TextField(_("message"), blank=True, max_length=500)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    decided_by = models.ForeignKey(USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    decided_by = models.ForeignKey(
+        USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("decided by")
+    )
 
     class Meta:
         verbose_name = _("join request")
@@ -100,12 +104,12 @@ class JoinRequest(models.Model):
 class Invite(models.Model):
     """An invite link's record; the link itself carries a signed reference to it (clubs.invites)."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
-    created_by = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites", verbose_name=_("club"))
+    created_by = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+", verbose_name=_("created by"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
     expires_at = models.DateTimeField(_("expires"))
     revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
-    uses = models.PositiveIntegerField(default=0)
+    uses = models.PositiveIntegerField(_("times used"), default=0)
 
     class Meta:
         verbose_name = _("invite link")
@@ -124,7 +128,7 @@ class Series(models.Model):
         BIWEEKLY = "biweekly", _("Every two weeks")
         MONTHLY = "monthly", _("Every month, on the n-th weekday")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="series")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="series", verbose_name=_("club"))
     frequency = models.CharField(_("repeats"), max_length=10, choices=Frequency.choices)
     first_date = models.DateField(_("first date"))
     until = models.DateField(_("last date"), null=True, blank=True)
@@ -138,8 +142,10 @@ class Series(models.Model):
     games = models.JSONField(_("games offered"), default=list)
     capacity = models.PositiveIntegerField(_("capacity"))
     rsvp_lead = models.DurationField(_("RSVPs close before the start"), default=timedelta(hours=2))
-    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        USER, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("created by")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("series")
@@ -152,10 +158,12 @@ class Series(models.Model):
 class Night(models.Model):
     """One game night. Issue 12's rounds and tables hang off this row."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="nights")
-    series = models.ForeignKey(Series, null=True, blank=True, on_delete=models.SET_NULL, related_name="nights")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="nights", verbose_name=_("club"))
+    series = models.ForeignKey(
+        Series, null=True, blank=True, on_delete=models.SET_NULL, related_name="nights", verbose_name=_("series")
+    )
     # the date the series rule gave this occurrence, kept when it is moved (the RECURRENCE-ID idea)
-    occurrence_date = models.DateField(null=True, blank=True)
+    occurrence_date = models.DateField(_("date in the series"), null=True, blank=True)
     title = models.CharField(_("title"), max_length=100)
     starts_at = models.DateTimeField(_("starts"), db_index=True)
     duration = models.DurationField(_("duration"), default=timedelta(hours=3))
@@ -165,19 +173,21 @@ class Night(models.Model):
     games = models.JSONField(_("games offered"), default=list)
     capacity = models.PositiveIntegerField(_("capacity"))
     rsvp_deadline = models.DateTimeField(_("RSVPs close"))
-    deadline_done = models.BooleanField(default=False, db_index=True)
+    deadline_done = models.BooleanField(_("RSVP deadline handled"), default=False, db_index=True)
     cancelled = models.BooleanField(_("cancelled"), default=False, db_index=True)
-    sequence = models.PositiveIntegerField(default=0)
-    queue_counter = models.PositiveIntegerField(default=0)
-    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    sequence = models.PositiveIntegerField(_("calendar revision"), default=0)
+    queue_counter = models.PositiveIntegerField(_("waitlist counter"), default=0)
+    created_by = models.ForeignKey(
+        USER, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("created by")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
     # Issue 12: the night itself. The seed is drawn when the night is published (first saved); its
     # sha256 is shown at once, the seed itself only once the night has ended (clubs.commitment).
-    seed_secret = models.CharField(max_length=64, blank=True, default="")
-    seed_commitment = models.CharField(max_length=64, blank=True, default="")
+    seed_secret = models.CharField(_("seed"), max_length=64, blank=True, default="")
+    seed_commitment = models.CharField(_("seed's sha256"), max_length=64, blank=True, default="")
     fair_roles = models.BooleanField(_("fair roles across the night"), default=False)
-    seats_locked = models.BooleanField(default=False, db_index=True)
+    seats_locked = models.BooleanField(_("seats locked"), default=False, db_index=True)
     ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
 
     class Meta:
@@ -229,11 +239,13 @@ class Rsvp(models.Model):
         MAYBE = "maybe", _("Maybe")
         NO = "no", _("Not going")
 
-    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="rsvps")
-    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="rsvps")
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="rsvps", verbose_name=_("game night"))
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="rsvps", verbose_name=_("player"))
     answer = models.CharField(_("answer"), max_length=10, choices=Answer.choices, db_index=True)
-    queue_number = models.PositiveIntegerField(null=True, blank=True)  # order on the waitlist
-    updated_at = models.DateTimeField(auto_now=True)
+    queue_number = models.PositiveIntegerField(
+        _("place on the waitlist"), null=True, blank=True
+    )  # order on the waitlist
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
         verbose_name = _("RSVP")
@@ -250,12 +262,12 @@ class Offer(models.Model):
         DECLINED = "declined", _("Declined")
         EXPIRED = "expired", _("Expired")
 
-    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="offers")
-    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="seat_offers")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    expires_at = models.DateTimeField(db_index=True)
-    answered_at = models.DateTimeField(null=True, blank=True)
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="offers", verbose_name=_("game night"))
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="seat_offers", verbose_name=_("player"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires"), db_index=True)
+    answered_at = models.DateTimeField(_("answered"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("seat offer")
@@ -267,12 +279,12 @@ class Reminder(models.Model):
         BEFORE = "before", _("Before the night")
         START = "start", _("At the start")
 
-    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="reminders")
-    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_reminders")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    due_at = models.DateTimeField(db_index=True)
-    sent_at = models.DateTimeField(null=True, blank=True, db_index=True)
-    skipped = models.BooleanField(default=False)
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="reminders", verbose_name=_("game night"))
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_reminders", verbose_name=_("player"))
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    due_at = models.DateTimeField(_("due"), db_index=True)
+    sent_at = models.DateTimeField(_("sent"), null=True, blank=True, db_index=True)
+    skipped = models.BooleanField(_("skipped"), default=False)
 
     class Meta:
         verbose_name = _("reminder")
@@ -299,14 +311,18 @@ class OutgoingMail(models.Model):
         NIGHT_UPDATE = "night_update", _("Night changed or cancelled")
         RECAP = "recap", _("Recap")
 
-    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")  # their address goes with them
-    night = models.ForeignKey(Night, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        USER, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )  # their address goes with them
+    night = models.ForeignKey(
+        Night, null=True, blank=True, on_delete=models.CASCADE, related_name="+", verbose_name=_("game night")
+    )
     to = models.EmailField(_("recipient"))
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
     subject = models.CharField(_("subject"), max_length=300)
-    body = models.TextField(blank=True, default="")
-    ics = models.TextField(blank=True, default="")
-    ics_method = models.CharField(max_length=10, blank=True, default="")
+    body = models.TextField(_("text"), blank=True, default="")
+    ics = models.TextField(_("calendar file"), blank=True, default="")
+    ics_method = models.CharField(_("calendar method"), max_length=10, blank=True, default="")
     state = models.CharField(_("delivery"), max_length=10, choices=State.choices, default=State.PENDING)
     attempts = models.PositiveSmallIntegerField(_("tries"), default=0)
     next_try_at = models.DateTimeField(_("next try"), null=True, blank=True, db_index=True)
@@ -324,12 +340,12 @@ class OutgoingMail(models.Model):
 class Notification(models.Model):
     """An on-site message; ``kind`` and ``params`` are rendered in the reader's language."""
 
-    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="notifications")
-    kind = models.CharField(max_length=30)
-    params = models.JSONField(default=dict)
-    url = models.CharField(max_length=300, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    read_at = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="notifications", verbose_name=_("player"))
+    kind = models.CharField(_("kind"), max_length=30)
+    params = models.JSONField(_("details"), default=dict)
+    url = models.CharField(_("link"), max_length=300, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True, db_index=True)
+    read_at = models.DateTimeField(_("read"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("notification")
@@ -340,9 +356,11 @@ class Notification(models.Model):
 class Preferences(models.Model):
     """A person's club settings: when to be reminded, and the secret of their calendar feed."""
 
-    user = models.OneToOneField(USER, on_delete=models.CASCADE, related_name="club_preferences")
+    user = models.OneToOneField(
+        USER, on_delete=models.CASCADE, related_name="club_preferences", verbose_name=_("player")
+    )
     reminder_minutes = models.PositiveIntegerField(_("remind me this many minutes before"), default=120)
-    feed_token = models.CharField(max_length=64, unique=True, default=new_feed_token)
+    feed_token = models.CharField(_("calendar feed token"), max_length=64, unique=True, default=new_feed_token)
 
     class Meta:
         verbose_name = _("club preferences")
@@ -363,14 +381,18 @@ class CheckIn(models.Model):
     points and awards are an ordinary person's), which the organizer hands over by a link.
     Checking out keeps the row (``present`` false) so that who checked in whom stays on record."""
 
-    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="checkins")
-    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_checkins")
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="checkins", verbose_name=_("game night"))
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_checkins", verbose_name=_("player"))
     walk_in = models.BooleanField(_("walk-in guest"), default=False)
-    present = models.BooleanField(default=True, db_index=True)
-    checked_in_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
-    checked_out_by = models.ForeignKey(USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    present = models.BooleanField(_("present"), default=True, db_index=True)
+    checked_in_by = models.ForeignKey(
+        USER, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("checked in by")
+    )
+    checked_out_by = models.ForeignKey(
+        USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("checked out by")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
         verbose_name = _("check-in")
@@ -389,12 +411,14 @@ class PairRule(models.Model):
         APART = "apart", _("Keep apart")
         TOGETHER = "together", _("Prefer together")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="pair_rules")
-    a = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
-    b = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="pair_rules", verbose_name=_("club"))
+    a = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+", verbose_name=_("first player"))
+    b = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+", verbose_name=_("second player"))
     kind = models.CharField(_("rule"), max_length=10, choices=Kind.choices)
-    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        USER, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("created by")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("pair rule")
@@ -413,20 +437,22 @@ class Round(models.Model):
         STARTED = "started", _("Playing")
         ENDED = "ended", _("Ended")
 
-    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="rounds")
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("game night"))
     number = models.PositiveSmallIntegerField(_("round"))
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT, db_index=True)
-    games = models.JSONField(default=list)  # [{"game", "options", "min_players", "max_players"}]
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT, db_index=True)
+    games = models.JSONField(_("games"), default=list)  # [{"game", "options", "min_players", "max_players"}]
     allow_bots = models.BooleanField(_("bots may fill seats"), default=False)
-    inputs = models.JSONField(default=dict)
-    edits = models.JSONField(default=list)
-    seating = models.JSONField(default=dict)  # the current Seating, as clubs.rounds stores it
-    quality = models.PositiveSmallIntegerField(default=0)
-    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
-    ended_early = models.BooleanField(default=False)
+    inputs = models.JSONField(_("seating inputs"), default=dict)
+    edits = models.JSONField(_("organizer's edits"), default=list)
+    seating = models.JSONField(_("seating"), default=dict)  # the current Seating, as clubs.rounds stores it
+    quality = models.PositiveSmallIntegerField(_("seating quality"), default=0)
+    created_by = models.ForeignKey(
+        USER, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("created by")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
+    ended_early = models.BooleanField(_("ended early"), default=False)
 
     class Meta:
         verbose_name = _("round")
@@ -436,13 +462,15 @@ class Round(models.Model):
 
 
 class RoundTable(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
-    index = models.PositiveSmallIntegerField()
-    table = models.OneToOneField("tables.Table", on_delete=models.CASCADE, related_name="night_table")
-    people = models.JSONField(default=list)  # person ids in seat order
-    locked = models.BooleanField(default=False)
-    deal_attempt = models.PositiveSmallIntegerField(default=0)  # fair roles: which attempt was dealt
-    scored = models.BooleanField(default=False)
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round"))
+    index = models.PositiveSmallIntegerField(_("table number"))
+    table = models.OneToOneField(
+        "tables.Table", on_delete=models.CASCADE, related_name="night_table", verbose_name=_("table")
+    )
+    people = models.JSONField(_("players"), default=list)  # person ids in seat order
+    locked = models.BooleanField(_("locked"), default=False)
+    deal_attempt = models.PositiveSmallIntegerField(_("deal attempt"), default=0)  # fair roles: which attempt was dealt
+    scored = models.BooleanField(_("scored"), default=False)
 
     class Meta:
         verbose_name = _("round table")
@@ -454,10 +482,14 @@ class RoundTable(models.Model):
 class Undoable(models.Model):
     """Given by an organizer, logged, and undone (never deleted)."""
 
-    given_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    undone_at = models.DateTimeField(null=True, blank=True)
-    undone_by = models.ForeignKey(USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    given_by = models.ForeignKey(
+        USER, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("given by")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    undone_at = models.DateTimeField(_("undone at"), null=True, blank=True)
+    undone_by = models.ForeignKey(
+        USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("undone by")
+    )
 
     class Meta:
         abstract = True
@@ -466,9 +498,11 @@ class Undoable(models.Model):
 class Award(Undoable):
     """Best player of a table: by the players' votes or the organizer's pick."""
 
-    round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="awards")
-    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_awards")
-    by_vote = models.BooleanField(default=False)
+    round_table = models.ForeignKey(
+        RoundTable, on_delete=models.CASCADE, related_name="awards", verbose_name=_("round table")
+    )
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_awards", verbose_name=_("player"))
+    by_vote = models.BooleanField(_("by the players' vote"), default=False)
 
     class Meta:
         verbose_name = _("best player award")
@@ -486,9 +520,9 @@ class AwardVote(models.Model):
 
 
 class Penalty(Undoable):
-    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="penalties")
-    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_penalties")
-    points = models.DecimalField(max_digits=7, decimal_places=2)
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("game night"))
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_penalties", verbose_name=_("player"))
+    points = models.DecimalField(_("points"), max_digits=7, decimal_places=2)
     reason = models.CharField(_("reason"), max_length=200)
 
     class Meta:
@@ -506,21 +540,31 @@ class PointsEntry(models.Model):
         PENALTY = "penalty", _("Penalty")
         UNDO = "undo", _("Undone")
 
-    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="points")
-    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_points")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    points = models.DecimalField(max_digits=7, decimal_places=2)
-    raw = models.DecimalField(max_digits=7, decimal_places=2, default=0)  # before normalisation
-    game = models.CharField(max_length=20, blank=True, default="")
-    side = models.CharField(max_length=40, blank=True, default="")
-    won = models.BooleanField(default=False)
-    round_table = models.ForeignKey(RoundTable, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    award = models.ForeignKey(Award, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    penalty = models.ForeignKey(Penalty, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    version = models.CharField(max_length=20, blank=True, default="")
-    note = models.CharField(max_length=200, blank=True, default="")
-    by = models.ForeignKey(USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="points", verbose_name=_("game night"))
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="night_points", verbose_name=_("player"))
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    points = models.DecimalField(_("points"), max_digits=7, decimal_places=2)
+    raw = models.DecimalField(
+        _("points before normalising"), max_digits=7, decimal_places=2, default=0
+    )  # before normalisation
+    game = models.CharField(_("game"), max_length=20, blank=True, default="")
+    side = models.CharField(_("side"), max_length=40, blank=True, default="")
+    won = models.BooleanField(_("won"), default=False)
+    round_table = models.ForeignKey(
+        RoundTable, null=True, blank=True, on_delete=models.CASCADE, related_name="+", verbose_name=_("round table")
+    )
+    award = models.ForeignKey(
+        Award, null=True, blank=True, on_delete=models.CASCADE, related_name="+", verbose_name=_("best player award")
+    )
+    penalty = models.ForeignKey(
+        Penalty, null=True, blank=True, on_delete=models.CASCADE, related_name="+", verbose_name=_("penalty")
+    )
+    version = models.CharField(_("scoring version"), max_length=20, blank=True, default="")
+    note = models.CharField(_("note"), max_length=200, blank=True, default="")
+    by = models.ForeignKey(
+        USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("by")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("points log line")
@@ -529,12 +573,14 @@ class PointsEntry(models.Model):
 
 
 class Season(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("club"))
     name = models.CharField(_("name"), max_length=80)
     starts_on = models.DateField(_("from"))
     ends_on = models.DateField(_("to"))
-    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        USER, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("created by")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("season")

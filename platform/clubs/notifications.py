@@ -25,6 +25,8 @@ MESSAGES = {
     "removed": _("You were removed from %(club)s."),
 }
 
+NUMBERS = {"going", "round"}
+
 
 def notify(user, kind: str, url: str = "", **params: Any) -> Notification:  # noqa: ANN001
     if kind not in MESSAGES:
@@ -36,5 +38,7 @@ def text(notification: Notification) -> str:
     template = MESSAGES.get(notification.kind)
     if template is None:
         return notification.kind
-    params = {k: digits(v) for k, v in notification.params.items()}  # Persian digits on a Persian page
+    # Persian digits on a Persian page for the counts the site writes, never in a night's title, a
+    # club's or a person's name («Club 7» stays as its organizer wrote it)
+    params = {k: digits(v) if k in NUMBERS else v for k, v in notification.params.items()}
     return str(template) % {"night": "", "club": "", "person": "", "going": "", "round": "", **params}

@@ -16,11 +16,12 @@ from django.utils.translation import gettext, ngettext
 
 from clubs.models import CheckIn, Night
 from clubs.texts import Text
-from shabneshin.localize import list_separator
+from shabneshin.localize import digits, list_separator
 from tables.models import game_name
 
 PERSON_IN_TEXT = re.compile(r"\b([uw][0-9]+)\b")
 FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
+_NAME = re.compile(f"({FIRST_STRONG_ISOLATE}[^{POP_ISOLATE}]*{POP_ISOLATE})")
 _OLD_GAME = re.compile(r"^([a-z]+) \(([0-9]+)-([0-9]+)\)$")  # dracula (2-2)
 _OLD_TABLE = re.compile(r"^([a-z]+) ([0-9]+)(?:\+([0-9]+))?$")  # monster 3+1
 _OLD_PERSON = re.compile(r"^([uw][0-9]+)$")  # u17
@@ -33,13 +34,16 @@ def names(night: Night) -> dict[str, str]:
 
 
 def say(value: Any, who: dict[str, str]) -> str:
-    """A stored text (msgid and parameters, or plain text) in the active language, people named."""
+    """A stored text (msgid and parameters, or plain text) in the active language, people named,
+    its numbers in the language's digits: never a name's («P3» stays P3 on a Persian page), so the
+    text is not to be put through ``digits`` again."""
     if isinstance(value, dict):
         params = {k: _shown(_as_data(k, v), who) for k, v in value.get("params", {}).items()}
         text = str(Text.from_dict({"msgid": value["msgid"], "params": params}))
     else:
         text = str(value)
-    return PERSON_IN_TEXT.sub(lambda m: _person(m.group(1), who), text)
+    text = PERSON_IN_TEXT.sub(lambda m: _person(m.group(1), who), text)
+    return "".join(part if _NAME.fullmatch(part) else digits(part) for part in _NAME.split(text))
 
 
 def _person(person: str, who: dict[str, str]) -> str:

@@ -4,12 +4,12 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from history.models import ProfileSettings, Rating, RatingChange
-from shabneshin.admin_games import game, game_filter
+from shabneshin.admin_games import GameByName, game, game_filter
 from shabneshin.readonly_admin import ReadOnlyAdmin
 
 
 @admin.register(Rating)
-class RatingAdmin(ReadOnlyAdmin):
+class RatingAdmin(GameByName, ReadOnlyAdmin):
     """Ratings come from matches only (``manage.py recompute_ratings`` rebuilds them): read, never
     add, edit or delete."""
 
@@ -23,7 +23,7 @@ class RatingAdmin(ReadOnlyAdmin):
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(ReadOnlyAdmin):
+class RatingChangeAdmin(GameByName, ReadOnlyAdmin):
     """Changes come from matches only (recompute_ratings rebuilds them): read, never edit."""
 
     list_display = ("match", "user", game, "seat", "delta", "created_at")

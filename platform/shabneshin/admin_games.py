@@ -34,3 +34,14 @@ def game_filter(path: str = "game") -> type[admin.SimpleListFilter]:
     """A filter by the game at ``path`` ("game", "table__game"), its address parameter the path as
     Django's own filter named it."""
     return type(f"GameFilter_{path}", (_GameFilter,), {"parameter_name": path})
+
+
+class GameByName(admin.ModelAdmin):
+    """A change page that names the game («مافیا؛ گرگینه») where Django showed the stored slug: the
+    field is shown read-only through ``game``, never edited here."""
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        return [game if name == "game" else name for name in super().get_fields(request, obj)]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        return [*(name for name in super().get_readonly_fields(request, obj) if name != "game"), game]

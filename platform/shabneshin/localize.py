@@ -42,6 +42,14 @@ def digits(value: object, language: str | None = None) -> str:
     return _digits.en_to_fa(_DECIMAL_POINT.sub("\u066b", text))
 
 
+def counted_noun(count: int, singular: object, plural: object, language: str | None = None) -> str:
+    """The noun after a number: English names more than one thing in the plural ("146 seats"),
+    Persian in the singular («۱۴۶ صندلی», never «۱۴۶ صندلی‌ها»). Django's admin writes a model's
+    plural after every count, and no Persian plural form in a catalogue can drop it (msgfmt
+    refuses a translation without the plural's placeholder), so the rule is here."""
+    return str(singular if count == 1 or is_persian(language) else plural)
+
+
 def list_separator(language: str | None = None) -> str:
     """What separates the items of a list in running text: the Persian comma on a Persian page."""
     return "، " if is_persian(language) else ", "

@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 
 from moderation.admin import hide_messages
 from shabneshin.admin_confirm import confirmation
-from shabneshin.admin_games import game, game_filter
+from shabneshin.admin_games import GameByName, game, game_filter
 from shabneshin.localize import digits
 from shabneshin.readonly_admin import ReadOnlyAdmin
 from tables import moderator
@@ -50,7 +50,7 @@ class SeatInline(ReadOnlyInline):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(GameByName):
     """Staff may unlist a table (its visibility); everything else is the table's record. A table is
     never added or deleted here: it is made through the lobby, and deleting it would delete its
     match, its moves and the ratings they gave."""
@@ -58,7 +58,7 @@ class TableAdmin(admin.ModelAdmin):
     list_display = ("id", game, "host", "visibility", "seat_count", "status", "created_at")
     list_filter = (game_filter(), "visibility", "status", "speed")
     search_fields = ("token", "host__username", "host__display_name")
-    readonly_fields = ("token", "game", "host", "seat_count", "options", "speed", "status", "next_table")
+    readonly_fields = ("token", "host", "seat_count", "options", "speed", "status", "next_table")
     readonly_fields += ("created_at", "updated_at", "event_count")
     inlines = [SeatInline, TableEventInline]
 
@@ -105,7 +105,7 @@ def abort_matches(
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(GameByName):
     """A match is the moderator's record: staff read it and may abort it, never edit a field (a
     status set by hand would show a live game's secret on its page and leave the table waiting),
     add one or delete one (its ratings and its history go with it)."""

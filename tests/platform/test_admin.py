@@ -185,7 +185,7 @@ def test_deleting_selected_players_deletes_nobody_when_one_of_them_played(client
     assert not User.objects.filter(pk=idle.pk).exists()
 
 
-@pytest.mark.parametrize("app", ["accounts", "tables", "history", "moderation"])
+@pytest.mark.parametrize("app", ["accounts", "tables", "history", "moderation", "clubs"])
 def test_every_field_the_admin_shows_of_our_records_has_a_translated_name(app):
     """A field without a verbose name shows its code name («Mu before», «Token», «Paused by») on
     the Persian admin too."""
@@ -235,3 +235,26 @@ def test_the_persian_admin_lists_and_filters_games_by_their_names(client, staff,
     assert '<td class="field-game">مافیا؛ گرگینه</td>' in page and ">werewolf<" not in page
     assert '<a href="?game=werewolf">مافیا؛ گرگینه</a>' in page
     assert ">مافیا؛ گرگینه</td>" not in client.get(f"/admin/{model}/", {"game": "dracula"}).content.decode()
+
+
+@pytest.mark.parametrize("model", ["table", "match"])
+def test_the_persian_admin_names_the_game_on_a_table_and_a_match_page(client, staff, alice, model):
+    """The change page read the stored slug "werewolf" where the list reads «مافیا؛ گرگینه»."""
+    match = started_werewolf(alice)
+    record = match.table if model == "table" else match
+    client.force_login(staff)
+    page = client.get(
+        reverse(f"admin:tables_{model}_change", args=[record.pk]), HTTP_ACCEPT_LANGUAGE="fa"
+    ).content.decode()
+    assert '<div class="readonly">مافیا؛ گرگینه</div>' in page and ">werewolf<" not in page
+
+
+def test_staff_cannot_change_a_tables_game_through_its_page(client, staff, alice):
+    table = started_werewolf(alice).table
+    client.force_login(staff)
+    client.post(
+        reverse("admin:tables_table_change", args=[table.pk]),
+        {"game": "dracula", "visibility": table.visibility, "seats-TOTAL_FORMS": "0", "seats-INITIAL_FORMS": "0"},
+    )
+    table.refresh_from_db()
+    assert table.game == "werewolf"

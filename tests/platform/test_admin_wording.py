@@ -116,3 +116,25 @@ def test_the_persian_admin_labels_its_landmarks_and_checkboxes_in_persian(client
     assert "Model name" not in home and "نام مدل" in home and 'aria-label="Breadcrumbs"' not in home
     listing = client.get(reverse("admin:moderation_device_changelist"), **FA).content.decode()
     assert f'aria-label="انتخاب این مورد برای یک کار: {device}"' in listing
+
+
+@pytest.mark.parametrize(
+    ("language", "count", "select_all"),
+    [
+        ("fa", "۳ دستگاه\n", "انتخاب همهٔ ۳ دستگاه</a>"),
+        ("en", "3 devices\n", "Select all 3 devices</a>"),
+    ],
+)
+def test_a_list_counts_its_records_with_the_noun_its_language_puts_after_a_number(
+    client, staff, monkeypatch, language, count, select_all
+):
+    """Persian names one thing after a number («۳ دستگاه»), where Django's admin read «3
+    دستگاه‌ها» and «انتخاب همهٔ دستگاه‌ها (3)»; English names them in the plural."""
+    monkeypatch.setattr(admin.site._registry[Device], "list_per_page", 2)
+    _devices(staff, 3)
+    client.force_login(staff)
+    page = client.get(reverse("admin:moderation_device_changelist"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    paginator = page.split('<p class="paginator">')[1].split("</p>")[0]
+    assert f"\n{count}" in paginator
+    assert select_all in page
+    assert "دستگاه‌ها (" not in page

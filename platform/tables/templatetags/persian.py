@@ -28,6 +28,13 @@ def digits(value: Any) -> str:
 
 
 @register.filter
+def counted_name(count: int, opts: Any) -> str:
+    """``{{ cl.result_count|counted_name:cl.opts }}``: the model's name after that many of it, as the
+    page's language says it ("146 seats", «۱۴۶ صندلی»)."""
+    return localize.counted_noun(count, opts.verbose_name, opts.verbose_name_plural)
+
+
+@register.filter
 def jdate(value: Any, style: str = "datetime") -> str:
     return localize.format_date(value, style)
 

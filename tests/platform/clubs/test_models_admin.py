@@ -105,3 +105,17 @@ def test_staff_read_the_points_log_but_cannot_edit_it_nor_see_a_nights_seed_befo
     page = client.get(f"/admin/clubs/night/{night.pk}/change/").content.decode()
     assert night.seed_secret not in page
     assert PointsEntry.objects.count() == 0
+
+
+def test_the_persian_points_log_lists_and_filters_games_by_their_names(client, staff, night, alice):
+    """Its game column and filter read «مافیا؛ گرگینه», not the stored slug "werewolf"."""
+    from clubs.models import PointsEntry
+
+    line = PointsEntry.objects.create(night=night, user=alice, kind="table", points=3, game="werewolf")
+    client.force_login(staff)
+    page = client.get("/admin/clubs/pointsentry/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert '<td class="field-game">مافیا؛ گرگینه</td>' in page and ">werewolf<" not in page
+    assert '<a href="?game=werewolf">مافیا؛ گرگینه</a>' in page
+    assert "field-game" not in client.get("/admin/clubs/pointsentry/", {"game": "dracula"}).content.decode()
+    page = client.get(f"/admin/clubs/pointsentry/{line.pk}/change/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert '<div class="readonly">مافیا؛ گرگینه</div>' in page and ">werewolf<" not in page

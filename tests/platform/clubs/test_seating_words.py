@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
+from django.core import mail
 from django.test import Client
 
-from clubs import rounds
+from clubs import recap, rounds
 from clubs.models import Round
-from shabneshin.localize import digits
-from tests.platform.clubs.tonight_helpers import drawn
+from tests.platform.clubs.tonight_helpers import drawn, played
 
 
 def _organizer_page(bob, night, language: str) -> str:
@@ -60,7 +60,7 @@ def test_an_old_rounds_steps_stored_as_plain_text_read_as_well_as_a_new_ones(clu
     assert "دراکولا در برابر ون هلسینگ (۲ بازیکن)، هیولا (۳ بازیکن)" in steps
     assert "هیولا با ۲ بازیکن و ۱ ربات" in steps
     in_order = sorted(people, key=lambda p: ids.index(f"u{p.pk}"))
-    assert digits("، ".join(f"\u2068{p}\u2069" for p in in_order), "fa") in steps, "each name isolated"
+    assert "، ".join(f"\u2068{p}\u2069" for p in in_order) in steps, "each name isolated, as it is written"
     assert "dracula" not in steps and "u" + str(people[0].pk) not in steps
 
 
@@ -77,3 +77,50 @@ def test_a_refused_swap_names_the_person_not_their_id(club, bob):
         raise AssertionError("a locked table's person was swapped")
     assert table["people"][0] not in message
     assert any(str(p) in message for p in people)
+
+
+def _no_digit_changed_in_a_name(html: str, people) -> None:
+    steps = "\n".join(re.findall(r"<li>(.*?)</li>", html.split("<ol", 1)[1]))
+    assert all(f"\u2068{p}\u2069" in steps for p in people), "P3 as the person wrote it"
+    assert not re.search("P[۰-۹]", steps)
+    outside_names = re.sub("\u2068[^\u2069]*\u2069", "", steps)
+    assert "۵" in outside_names and not re.search("[0-9]", outside_names), "the site's numbers in Persian digits"
+
+
+def test_a_name_keeps_its_own_digits_in_the_persian_seating_steps(club, bob):
+    """The players P0 to P4: a step read «P۳», the whole line put through the digits."""
+    night, people, _round = drawn(club, bob)
+    _no_digit_changed_in_a_name(_drawn_steps(bob, night, "fa"), people)
+
+
+def test_a_name_keeps_its_own_digits_in_the_persian_check_of_the_seating(club, bob):
+    night, people, _round = played(club, bob)
+    recap.end_night(night, bob)
+    client = Client(HTTP_ACCEPT_LANGUAGE="fa")
+    client.force_login(bob)
+    page = client.get(f"/clubs/{club.slug}/nights/{night.pk}/verify/").content.decode()
+    _no_digit_changed_in_a_name(page[page.index('<ol class="muted verify-steps"') :].split("</ol>", 1)[0], people)
+
+
+def test_the_persian_recap_mail_keeps_each_names_own_digits(club, bob, django_capture_on_commit_callbacks):
+    """Its scoreboard line read «۱. P۳: ۱۲»: the whole line put through the digits."""
+    night, people, _round = played(club, bob)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        recap.end_night(night, bob)
+    body = next(m.body for m in mail.outbox if m.to == [people[0].email])
+    lines = [line for line in body.splitlines() if re.match("[۰-۹]+\\. ", line)]
+    assert {line.split(": ")[0].split(". ", 1)[1] for line in lines} == {str(p) for p in people}
+    assert not re.search("[0-9]", "".join(line.replace(line.split(": ")[0].split(". ", 1)[1], "") for line in lines))
+
+
+def test_a_notification_keeps_the_digits_of_a_nights_title(club, bob, charlie):
+    """«Round 2 of Night 7 is ready» read «… شب ۷» in Persian: the title is the organizer's."""
+    from django.utils import translation
+
+    from clubs import notifications
+
+    notification = notifications.notify(charlie, "your_table", "/", night="Night 7", round=2)
+    with translation.override("fa"):
+        said = notifications.text(notification)
+    assert "Night 7" in said and "۲" in said
