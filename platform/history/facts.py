@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from shabneshin import localize
 from shabneshin.localize import digits
 from tables import left_seats
-from tables.models import Match
+from tables.models import Match, Move
 from tables.rendering import seat_names
 
 # Games whose result names a side apart from the role (elsewhere the role says it all).
@@ -61,6 +61,21 @@ def players(match: Match) -> list[PlayerRow]:
             )
         )
     return rows
+
+
+def bot_played(match: Match, rows: list[PlayerRow]) -> set[int]:
+    """The seats of people a bot played for part of the match, or all of it: the autopilot after
+    missed decisions, a seat handed to a bot, a seat whose player left the game (as the night's
+    recap marks them, clubs.autopiloted). Only a finished match is read: a running match's moves
+    would tell which seat acted when; and only whether a bot moved for a seat, never which moves
+    (one query)."""
+    if match.status != Match.Status.FINISHED:
+        return set()
+    people = {row.seat for row in rows if row.username and not row.is_bot}
+    if not people:
+        return set()
+    moved = Move.objects.filter(match=match, source=Move.Source.BOT, seat__in=people)
+    return set(moved.values_list("seat", flat=True).distinct())
 
 
 def duration_text(match: Match) -> str:

@@ -76,6 +76,7 @@ def _page_context(request: HttpRequest, access: Access) -> dict:
         "seat": access.seat,
         "access": access,
         "rows": rows,
+        "bot_played": facts.bot_played(match, rows),
         "duration": facts.duration_text(match),
         "og_title": facts.title(match, rows),
         "page_url": request.build_absolute_uri(reverse("history:match", args=[match.pk])),

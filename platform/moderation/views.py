@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.models import User
 from moderation.forms import ReportForm
 from moderation.models import Block, PersonalMute, Report
+from tables import broadcast
 from tables.models import ChatMessage, Table
 
 
@@ -91,7 +92,7 @@ def mute(request: HttpRequest, token: str, user_id: int) -> HttpResponse:
 @login_required(login_url="accounts:guest")
 @require_POST
 def block(request: HttpRequest, token: str, user_id: int) -> HttpResponse:
-    return _toggle(
+    response = _toggle(
         request,
         token,
         user_id,
@@ -101,3 +102,13 @@ def block(request: HttpRequest, token: str, user_id: int) -> HttpResponse:
         _("%(name)s can no longer join the tables you host."),
         _("%(name)s may join your tables again."),
     )
+    _hosted_tables_changed(request.user)
+    return response
+
+
+def _hosted_tables_changed(host: User) -> None:
+    """A block (or its end) changes whom the host's open tables offer a seat (tables.renderer)
+    and the lobby lists them to (tables.lobby): their pages and the lobby are told."""
+    for token in Table.objects.filter(host=host, status=Table.Status.OPEN).values_list("token", flat=True):
+        broadcast.table_changed(token)
+    broadcast.lobby_changed()

@@ -23,7 +23,7 @@ from shabneshin.rejoin import RejoinsItsGroups
 from tables import broadcast, chat, decisions, moderator, renderer, rendering
 from tables.hub import Rendered, hub
 from tables.language import language_from_scope
-from tables.lobby import lobby_context
+from tables.lobby import for_viewer, lobby_context, shut_out
 from tables.lru import LRU
 from tables.models import Match, Table
 
@@ -33,7 +33,7 @@ POLICY_VIOLATION = 1008
 MAX_VERSION_DIGITS = 10
 _MALFORMED = object()
 log = logging.getLogger(__name__)
-_lobby_renders: dict[tuple[str, str], str] = {}
+_lobby_renders: dict[tuple[str, str], tuple[str, dict[str, Any], dict[int, frozenset[int]]]] = {}
 # A table's token and id never change: a socket arriving at a table this process has seen (a
 # reconnect, another tab, a restart's wave of sockets) asks the database nothing before accept.
 _table_ids = LRU(4096)
@@ -407,14 +407,23 @@ class LobbyConsumer(DispatchesOnTheLoop, RejoinsItsGroups, AsyncWebsocketConsume
 
     @database_work
     def _render(self, event: str | None) -> str:
-        """The lobby's list, rendered once per change and language in this process."""
+        """The lobby's list, rendered once per change and language in this process; a viewer some
+        of whose tables are hidden from them (tables.lobby.shut_out) gets their own."""
         key = (event, self.language)
-        html = _lobby_renders.get(key) if event else None
-        if html is None:
+        kept = _lobby_renders.get(key) if event else None
+        if kept is None:
+            ctx = {**lobby_context(), "oob": True}
+            shut = shut_out(ctx["public_tables"])
             with translation.override(self.language):
-                html = render_to_string("tables/_lobby_tables.html", {**lobby_context(), "oob": True})
+                kept = (render_to_string("tables/_lobby_tables.html", ctx), ctx, shut)
             if event:
-                _lobby_renders[key] = html
+                _lobby_renders[key] = kept
                 while len(_lobby_renders) > 16:
                     _lobby_renders.pop(next(iter(_lobby_renders)))
+        html, ctx, shut = kept
+        user = self.scope.get("user")
+        hidden = shut.get(user.pk, frozenset()) if user is not None and user.is_authenticated else frozenset()
+        if hidden:
+            with translation.override(self.language):
+                html = render_to_string("tables/_lobby_tables.html", for_viewer(ctx, hidden))
         return html

@@ -35,6 +35,7 @@ from django.utils.safestring import mark_safe
 from games.base import TIMEOUT, visible_log
 from history import ratings
 from history.ratings import RATED_GAMES
+from moderation.models import Block
 from shabneshin import localize
 from shabneshin.precompiled import run_together
 from tables import actions_view, board_view, chat, decisions, left_seats, queries, seat_ring
@@ -90,6 +91,9 @@ class Audience:
     # The host removed this user from the table (a kick before the start): they may not sit
     # again (tables.seating), so their seat ring offers no seat, and says why.
     removed: bool = False
+    # The host blocked this user (moderation.Block): they may not sit at the host's tables
+    # (tables.seating), so their seat ring offers no seat either, and says why.
+    blocked: bool = False
     # This user left the running game (tables.moderator.leave_game): they watch it as a spectator
     # (``seat`` is None), told that a bot plays their seat, until it ends.
     left: bool = False
@@ -106,6 +110,7 @@ class Snapshot:
     key: tuple[Any, ...] = field(default=())
     mutes: dict[int, frozenset[int]] = field(default_factory=dict)  # muter -> authors muted here
     events: list[TableEvent] = field(default_factory=list)  # the table's own log (tables.events)
+    blocked: frozenset[int] = frozenset()  # whom the host blocked, read only while the table is open
     _names: dict[str, list[str]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -165,6 +170,7 @@ class Snapshot:
             language=language,
             muted=self.mutes.get(user.pk, frozenset()) if signed_in else frozenset(),
             removed=signed_in and self.removed(user.pk),
+            blocked=signed_in and user.pk in self.blocked,
             left=left,
         )
 
@@ -215,7 +221,17 @@ def load(table_id: int) -> Snapshot | None:
 def _snapshot_of(table: Table, seats: list[Seat], match: Match | None) -> Snapshot:
     events = _events_of(table)
     messages, mutes = chat.recent_with_mutes(table.pk)
-    return Snapshot(table, seats, match, messages, _key(table, seats, match, messages, events), mutes, events)
+    key = _key(table, seats, match, messages, events)
+    return Snapshot(table, seats, match, messages, key, mutes, events, _blocked_by_host(table))
+
+
+def _blocked_by_host(table: Table) -> frozenset[int]:
+    """Whom the table's host blocked (moderation.Block), who may not sit (tables.seating): one
+    query of one indexed column, and only while the table is open, the only time a seat is
+    offered (a move of a running game reads nothing more)."""
+    if table.status != Table.Status.OPEN:
+        return frozenset()
+    return frozenset(Block.objects.filter(blocker_id=table.host_id).values_list("blocked_id", flat=True))
 
 
 def prime(match: Match, seats: list[Seat], event: str) -> None:
@@ -329,6 +345,7 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
         "chat_messages": snapshot.chat,
         "muted_ids": audience.muted,
         "removed": audience.removed,
+        "blocked": audience.blocked,
         "left_game": audience.left,
         "may_leave": False,
         "me_id": next((s.user_id for s in seats if s.number == seat), None),
@@ -388,7 +405,7 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
         signed_in=audience.signed_in,
         is_host=audience.is_host,
         onlooker=ctx["user"],
-        removed=audience.removed,
+        removed=audience.removed or audience.blocked,
     )
     if audience.is_host and table.status in (Table.Status.OPEN, Table.Status.PLAYING):
         ctx["host_menu"] = host_menu(snapshot, ctx["seat_rows"])
@@ -900,11 +917,12 @@ def _menu_key(menu: dict[str, Any] | None) -> str:
 def _seats(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
     """``#seats``: its rows (tables.seat_ring) in the generic wrapper, which reads besides them only
     the table's token and status, the number of seats and whether the viewer is signed in, seated,
-    the host, removed by the host or may leave the game; so the wrapper is rendered once per
+    the host, removed or blocked by the host or may leave the game; so the wrapper is rendered once per
     those, and the rows joined into it."""
     rows = ctx["seat_html"]()
     table = snapshot.table
     viewer = (audience.language, audience.is_host, audience.signed_in, audience.seat is None, audience.removed)
+    viewer += (audience.blocked,)
     viewer += (ctx["may_leave"],)
     key = ("seats", table.token, table.status, viewer, len(ctx["seat_rows"]))
     wrapper = _renders.get(key)

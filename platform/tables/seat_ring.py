@@ -8,8 +8,8 @@ version: six rows and six badges, the most expensive fragment of a move (issue 9
 
 A row's inputs (:func:`_row_key`) are its table's token and status, the seat row itself (number,
 player, bot, autopilot, whether its player left the game), the seat's display name, whether it is
-the viewer's own seat (and whether the viewer has one), whether the viewer is signed in, removed by
-the host (no seat is offered to them) or the host (while the table is open), the language, and the
+the viewer's own seat (and whether the viewer has one), whether the viewer is signed in, removed or
+blocked by the host (no seat is offered to them) or the host (while the table is open), the language, and the
 seat's **badge view**: the part of the viewer's view that the game's ``_seat_badge.html`` reads for
 that seat (:data:`BADGE_READS`, narrowed by :data:`BADGE_REFINED`).
 The row template gets only these: the badge is rendered from the badge view alone, so a badge that
@@ -118,8 +118,8 @@ def rows_html(
 ) -> list[SafeString]:
     """Each seat's ``<li>`` of the ring, from ``cache`` (an LRU map) where its inputs were seen.
     ``onlooker`` is what a fragment may know of the viewer (``user``), ``csrf_token`` the
-    placeholder that each socket fills in; ``removed``: the host removed the viewer from the
-    table, so no row offers them a seat."""
+    placeholder that each socket fills in; ``removed``: the host removed (or blocked) the
+    viewer, so no row offers them a seat."""
     language = translation.get_language()
     # The host's own forms (add or remove a bot) are shown only while the table is open: once it
     # plays, the host's rows are everyone's.

@@ -19,7 +19,7 @@ from history import ratings
 from shabneshin import ratelimit
 from tables import moderator, rendering, seating
 from tables.forms import CreateTableForm
-from tables.lobby import lobby_context
+from tables.lobby import for_viewer, lobby_context, shut_out
 from tables.models import Match, Table
 
 
@@ -34,6 +34,7 @@ def _engine_or_404(slug: str):  # noqa: ANN202
 def lobby(request: HttpRequest) -> HttpResponse:
     ctx = lobby_context()
     if request.user.is_authenticated:
+        ctx = for_viewer(ctx, shut_out(ctx["public_tables"], request.user.pk).get(request.user.pk, frozenset()))
         ctx["my_tables"] = (
             Table.objects.filter(seats__user=request.user, status__in=[Table.Status.OPEN, Table.Status.PLAYING])
             .distinct()

@@ -99,3 +99,18 @@ def test_on_a_phone_the_card_just_drawn_and_discard_it_are_in_sight(server, new_
     page.evaluate("window.scrollTo(0, 0)")
     assert page.evaluate(WHOLLY_IN_VIEW_JS, MY_DRAWN), "the card just drawn is on screen"
     assert page.evaluate(WHOLLY_IN_VIEW_JS, DISCARD), '"Discard it" is on screen'
+
+
+@pytest.mark.parametrize(("language", "trump_side"), [("en", "left"), ("fa", "right")])
+def test_the_boards_colour_ranking_reads_trump_first_in_the_pages_direction(server, new_page, language, trump_side):
+    page = new_page(language)
+    become_guest(page, server, "Ava")
+    create_table(page, server, "dracula", 2, dracula_seat="1")
+    fill_with_bots_and_start(page)
+    page.wait_for_selector("[data-testid=ranking] .ranks li.trump")
+    lefts = page.locator("[data-testid=ranking] .ranks li").evaluate_all(
+        "(items) => items.map((li) => li.getBoundingClientRect().left)"
+    )
+    assert len(lefts) == 4 and len(set(lefts)) == 4, lefts  # one row of four, drawn in the ranking's order
+    expected = sorted(lefts) if trump_side == "left" else sorted(lefts, reverse=True)
+    assert lefts == expected, f"the ranking runs from the {trump_side}, trump first: {lefts}"

@@ -11,6 +11,7 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from games.base import IllegalAction
+from moderation.models import Block
 from tables import decisions, host, host_views, moderator, presence, seating
 from tables.models import Match, Move, Seat, Table, TableEvent
 from tests.platform.helpers import fresh, play_until, started_werewolf, words_of
@@ -226,6 +227,69 @@ async def test_a_removed_players_socket_stops_offering_seats_and_a_new_one_never
     await bob_again.disconnect()
     await charlie_tab.disconnect()
     await close_thread_connections()
+
+
+def test_a_player_the_host_blocked_is_offered_no_seat_at_their_tables_but_told_why(client, alice, bob, charlie):
+    Block.objects.create(blocker=alice, blocked=bob)
+    table = seating.create_table(alice, "werewolf", 5, "public")
+    client.force_login(bob)
+    page = client.get(f"/t/{table.token}/").content.decode()
+    assert not _offers_a_seat(page), "neither 'Take a seat' nor any 'Sit here'"
+    assert 'data-testid="blocked-note"' in page
+    assert "The host of this table does not want you at their tables." in words_of(page)
+    client.force_login(charlie)  # a player the host did not block still may sit
+    page = client.get(f"/t/{table.token}/").content.decode()
+    assert 'data-testid="sit"' in page and 'data-testid="sit-1"' in page and "blocked-note" not in page
+    client.force_login(bob)  # the server still refuses a forged or stale form
+    response = client.post(f"/t/{table.token}/sit/", {"seat": "1"}, follow=True)
+    assert b"does not want you at their tables" in response.content
+    assert not Seat.objects.filter(table=table, user=bob).exists()
+
+
+def test_a_block_costs_an_open_tables_load_one_query_and_a_running_tables_none(alice, bob):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tables import renderer
+
+    table = seating.create_table(alice, "werewolf", 5, "public")
+    renderer.load(table.pk)  # the chat and the log, read once
+    with CaptureQueriesContext(connection) as captured:
+        renderer.load(table.pk)
+    assert sum("moderation_block" in q["sql"] for q in captured.captured_queries) == 1
+    match = started_werewolf(alice, [bob])
+    renderer.load(match.table_id)
+    with CaptureQueriesContext(connection) as captured:
+        renderer.load(match.table_id)
+    assert not any("moderation_block" in q["sql"] for q in captured.captured_queries)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_spectators_socket_stops_offering_seats_once_the_host_blocks_them(alice, bob, charlie):
+    table = await database_sync_to_async(lambda: seating.create_table(alice, "werewolf", 5, "public"))()
+    earlier = await database_sync_to_async(lambda: seating.create_table(alice, "werewolf", 5, "private"))()
+    await database_sync_to_async(seating.sit)(earlier, bob)  # where alice meets him, and blocks him
+    bob_tab, ok, _ = await connect(table.token, bob)
+    charlie_tab, ok_c, _ = await connect(table.token, charlie)
+    assert ok and ok_c
+    assert _offers_a_seat("".join(await drain(bob_tab)))
+    await drain(charlie_tab)
+    await database_sync_to_async(_block_from_the_players_page)(earlier, alice, bob)
+    pushed = "".join(await drain(bob_tab))
+    assert 'id="seats"' in pushed and not _offers_a_seat(pushed) and 'data-testid="blocked-note"' in pushed
+    assert "blocked-note" not in "".join(await drain(charlie_tab)), "charlie, watching, is not told so"
+    await bob_tab.disconnect()
+    await charlie_tab.disconnect()
+    await close_thread_connections()
+
+
+def _block_from_the_players_page(table: Table, blocker, blocked) -> None:  # noqa: ANN001
+    from django.test import Client
+    from django.urls import reverse
+
+    client = Client()
+    client.force_login(blocker)
+    assert client.post(reverse("moderation:block", args=[table.token, blocked.pk]), {"on": "1"}).status_code == 302
 
 
 def test_the_host_changes_options_and_seat_count_checked_like_a_new_table(client, alice, bob):

@@ -4,12 +4,14 @@ match but one's own moves."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from tables import seating
-from tables.models import Match
-from tests.platform.helpers import play_until_over, started_werewolf
+from tables.models import Match, Move, Seat
+from tests.platform.helpers import play_until, play_until_over, started_werewolf
 
 
 def _finished(host, players=(), visibility="private"):
@@ -147,3 +149,45 @@ def test_the_match_page_and_its_replay_read_in_persian(client, alice):
     match = _finished(alice, visibility="public")
     page = client.get(reverse("history:match", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="fa").content.decode()
     assert 'dir="rtl"' in page and "بازپخش" in page and "از چشم چه کسی" in page and "پخش" in page
+
+
+def _row_of(page: str, seat: int) -> str:
+    return re.search(rf'<tr[^>]*data-seat="{seat}">.*?</tr>', page, re.S).group(0)
+
+
+def _finished_where_a_bot_played_for_bob_and_charlie_left(alice, bob, charlie) -> Match:
+    """Every seat's moves are its player's own (the clock played them: they are only re-attributed)
+    but bob's, a bot's; charlie left the game at its last version, before a bot moved for him."""
+    match = _finished(alice, [bob, charlie])
+    Move.objects.filter(match=match).update(source=Move.Source.PLAYER)
+    Move.objects.filter(match=match, seat=1).update(source=Move.Source.BOT)
+    Seat.objects.filter(table=match.table, number=2).update(left_at_version=match.version, autopilot=True)
+    return match
+
+
+def test_a_finished_matchs_page_marks_the_seat_a_bot_played_and_the_seat_whose_player_left(client, alice, bob, charlie):
+    match = _finished_where_a_bot_played_for_bob_and_charlie_left(alice, bob, charlie)
+    page = _page(client, match, alice).content.decode()
+    bobs, charlies, alices = _row_of(page, 1), _row_of(page, 2), _row_of(page, 0)
+    assert 'data-testid="bot-played"' in bobs
+    assert '<span class="visually-hidden">A bot played this seat for part of the game, or all of it.</span>' in bobs
+    assert 'data-testid="left-mark"' in charlies and "left the game" in charlies
+    assert 'data-testid="bot-played"' not in charlies, "no bot moved for charlie"
+    assert "bot-played" not in alices and "left-mark" not in alices and "left-mark" not in bobs
+    assert page.count('data-testid="bot-played"') == 1, "a practice bot's own seat is not marked"
+
+
+def test_the_marks_read_in_persian(client, alice, bob, charlie):
+    match = _finished_where_a_bot_played_for_bob_and_charlie_left(alice, bob, charlie)
+    client.force_login(alice)
+    page = client.get(reverse("history:match", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert "ربات بخشی از بازیِ این صندلی یا همهٔ آن را به جای بازیکن انجام داد." in _row_of(page, 1)
+    assert "بازی را ترک کرد" in _row_of(page, 2)
+
+
+def test_a_running_matchs_page_tells_no_seat_a_bot_moved_for(client, alice, bob):
+    match = play_until(started_werewolf(alice, [bob]), lambda m: m.moves.filter(seat=1).exists())
+    Move.objects.filter(match=match).update(source=Move.Source.BOT)  # as if a bot had made them
+    page = _page(client, match, alice).content.decode()
+    assert Match.objects.get(pk=match.pk).status == Match.Status.PLAYING
+    assert "bot-played" not in page and "A bot played" not in page
