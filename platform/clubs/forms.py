@@ -6,6 +6,7 @@ from __future__ import annotations
 import zoneinfo
 from datetime import datetime, timedelta
 from functools import cache
+from importlib import resources
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -34,11 +35,29 @@ ZONE_AREAS = frozenset(
 )
 
 
+def _zone_tab() -> frozenset[str]:
+    """The zones tzdata's ``zone.tab`` names for the countries: the current spelling of each city
+    ("Asia/Kolkata", "Europe/Kyiv"), never an old one kept as an alias ("Asia/Calcutta",
+    "Europe/Kiev"). Empty where the tzdata package is not installed (icalendar requires it)."""
+    try:
+        text = resources.files("tzdata").joinpath("zoneinfo/zone.tab").read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        return frozenset()
+    return frozenset(line.split("\t")[2] for line in text.splitlines() if line and not line.startswith("#"))
+
+
 @cache
 def time_zones() -> tuple[str, ...]:
-    """The zones a club may choose: every canonical Area/City zone, and UTC once."""
-    every = zoneinfo.available_timezones()
-    return tuple(sorted(n for n in every if n == "UTC" or ("/" in n and n.split("/", 1)[0] in ZONE_AREAS)))
+    """The zones a club may choose: every canonical Area/City zone (as zone.tab spells it, where
+    tzdata is there to say), and UTC once."""
+    every, tab = zoneinfo.available_timezones(), _zone_tab()
+    return tuple(
+        sorted(
+            n
+            for n in every
+            if n == "UTC" or ("/" in n and n.split("/", 1)[0] in ZONE_AREAS and (not tab or n in tab))
+        )
+    )
 
 
 class ClubForm(forms.ModelForm):

@@ -105,6 +105,15 @@ def test_the_club_form_lists_only_area_city_zones_and_utc_once_not_legacy_aliase
     assert Club.objects.get(pk=club.pk).time_zone == "Asia/Tehran", "a legacy name is not chosen anew"
 
 
+def test_the_club_form_spells_each_city_as_tzdata_does_now_not_its_old_alias(club, alice):
+    """Alice finds Kolkata and Kyiv, not also "Calcutta" and "Kiev", the old spellings tzdata
+    keeps only as aliases of the same zones."""
+    values = re.findall(r'<option value="([^"]*)"', _as(alice, "en").get("/clubs/wolves/edit/").content.decode())
+    assert "Asia/Kolkata" in values and "Europe/Kyiv" in values
+    for alias in ("Asia/Calcutta", "Europe/Kiev", "Asia/Saigon", "America/Buenos_Aires", "Asia/Katmandu"):
+        assert alias not in values, alias
+
+
 def test_a_club_stored_with_a_legacy_zone_shows_it_as_the_current_choice_and_can_still_be_edited(club, alice):
     Club.objects.filter(pk=club.pk).update(time_zone="US/Pacific")
     page = _as(alice, "en").get("/clubs/wolves/edit/").content.decode()
