@@ -143,12 +143,15 @@ class Result:
 
 class OptionsRefused(ValueError):
     """Table options the game cannot deal. ``message`` is marked for translation and takes
-    ``params`` (``%(name)s`` placeholders), so the platform can show it in the player's language."""
+    ``params`` (``%(name)s`` placeholders), so the platform can show it in the player's language.
+    ``fix``, when the rules leave one obvious remedy, names the option values that make the table
+    dealable; the create-table form shows them set, for the host to confirm (never applied unasked)."""
 
-    def __init__(self, message: str, **params: Any) -> None:
+    def __init__(self, message: str, *, fix: dict[str, Any] | None = None, **params: Any) -> None:
         super().__init__(message % params if params else message)
         self.message = message
         self.params = params
+        self.fix = dict(fix or {})
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,8 @@ Rulings where the spec is silent or cannot be followed literally:
   R1. ``advanced_guests`` off at 7–8 players without a deal raises ``OptionsRefused`` (a
       ``ValueError``), as §2.3 V2 and §11.1 say, also when the host picked advanced guests: the
       option says what the host asked for, and the create-table form refuses the combination with
-      this message. An explicit deal is checked as a guest list (V1–V4) whatever the option says.
+      this message, showing the option ticked for the host to confirm (``OptionsRefused.fix``).
+      An explicit deal is checked as a guest list (V1–V4) whatever the option says.
   R2. The spec's free ``guests`` list cannot be an enumerable table option, so the host picks guests
       with one ``guest_<id>`` option per guest (``"in"``); any guests still missing are drawn at
       random among those that keep V3–V4 true (uniformly over the valid completions). Picking more
@@ -257,7 +258,7 @@ class MummyEngine(Engine):
         picked = [guest for guest in GUEST_OPTIONS if options.get(f"guest_{guest.lower()}") == "in"]
         deal = options.get("deal")
         if deal is None and n_players >= 7 and not options["advanced_guests"]:
-            raise OptionsRefused(ADVANCED_NEEDED, players=n_players)
+            raise OptionsRefused(ADVANCED_NEEDED, fix={"advanced_guests": True}, players=n_players)
         advanced = bool(options["advanced_guests"]) or any(x in g.ADVANCED for x in picked)
         if deal is not None:
             seat_guests, mystery, first = self._checked_deal(deal, n_players)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +39,7 @@ from django.db import transaction
 from openskill.models import PlackettLuce
 
 from history.models import Rating, RatingChange
-from tables.models import Match, Move
+from tables.models import Match, Move, Seat
 
 log = logging.getLogger(__name__)
 
@@ -93,10 +93,11 @@ def with_leavers(teams: list[tuple[list[int], int]], left: set[int]) -> list[tup
     return [(team, dense[place]) for team, place in out]
 
 
-def _human_seats(match: Match) -> tuple[dict[int, int], set[int]] | None:
+def _human_seats(match: Match, seats: Sequence[Seat] | None = None) -> tuple[dict[int, int], set[int]] | None:
     """seat -> player id and the seats whose players left the game, when every seat is a person
-    and no bot ever moved for one but for a seat whose player had left before that move."""
-    seats = list(match.table.seats.all())
+    and no bot ever moved for one but for a seat whose player had left before that move. ``seats``:
+    the match's seats, if the caller read them already."""
+    seats = list(match.table.seats.all()) if seats is None else seats
     if any(s.is_bot or s.user_id is None or (s.autopilot and not s.left_game) for s in seats):
         return None
     bot_moves = match.moves.filter(source=Move.Source.BOT)
@@ -108,10 +109,21 @@ def _human_seats(match: Match) -> tuple[dict[int, int], set[int]] | None:
     return {s.number: s.user_id for s in seats}, {s.number for s in seats if s.left_game}
 
 
-def counts_so_far(match: Match) -> bool:
+def counts_so_far(match: Match, seats: Sequence[Seat] | None = None) -> bool:
     """Whether ``match`` (running or over) is one that counts if it finishes as it stands: a rated
     game whose every seat is a person and whose bot moves are only for players who left."""
-    return match.game in RATED_GAMES and _human_seats(match) is not None
+    return match.game in RATED_GAMES and _human_seats(match, seats) is not None
+
+
+def leave_counts(match: Match, seats: Sequence[Seat] | None = None) -> bool:
+    """Whether someone left ``match`` and it counts for the ratings as it stands, so that each
+    leave is a loss. The one source of that rule: a running game it holds for plays to its end
+    (the host may not end it, ``tables.moderator.end_practice``, nor is offered to, the host's
+    menu in ``tables.renderer``), and a finished one shows its leavers as having lost. ``seats``:
+    the match's seats, if the caller read them already; the moves are read (one query) only when
+    someone left a rated game of people."""
+    seats = list(match.table.seats.all()) if seats is None else seats
+    return any(s.left_game for s in seats) and counts_so_far(match, seats)
 
 
 @dataclass

@@ -141,6 +141,8 @@ def view_context(match: Match, view: dict[str, Any], seat: int | None, names: li
     ctx["log_items"] = log_items(slug, view, names, seat, ctx["tpl"])
     if view.get("result"):
         left = {s.number for s in seats if s.left_game}
+        # A finished match's leaves counted as losses if it was rated (its ratings were written by
+        # now, unlike on the table's own page: tables.renderer); asked only when someone left.
         counted = bool(left) and match.rating_changes.exists()
         ctx["result_rows"] = left_seats.result_rows(view["result"], names, left, counted)
         ctx["result_names"] = left_seats.result_names(names, left)

@@ -1,28 +1,43 @@
-"""A player's own tools about another player at a table: report them (or one of their chat
-lines), mute them for yourself, block them from your tables."""
+"""A player's own tools about another person at a table (seated, writing in its chat, or come to
+watch it): report them (or one of their chat lines), mute them for yourself, block them from your
+tables."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.models import User
 from moderation.forms import ReportForm
 from moderation.models import Block, PersonalMute, Report
 from tables import broadcast
-from tables.models import ChatMessage, Table
+from tables.models import ChatMessage, Table, Watcher
+
+WATCHERS_SHOWN = 100  # the latest to come; a table is rarely watched by more
+
+
+def _present(table: Table, user_id: int) -> User | None:
+    """The person ``user_id`` if they are at ``table``: seated there, writing in its chat, or come
+    to watch it while signed in (tables.presence.came_to_watch). None for anyone else, whether such
+    a user exists or not, so the answer tells nothing of them."""
+    at_table = (
+        Q(pk__in=table.seats.values("user_id"))
+        | Q(pk__in=table.chat.values("author_id"))
+        | Q(pk__in=table.watchers.values("user_id"))
+    )
+    return User.objects.filter(at_table, pk=user_id).first()
 
 
 def _at_table(request: HttpRequest, token: str, user_id: int) -> tuple[Table, User]:
-    """The table and the other player, who must be seated there or have written in its chat."""
+    """The table and the other person, who must be at it (:func:`_present`)."""
     table = get_object_or_404(Table, token=token)
-    other = get_object_or_404(User, pk=user_id)
-    present = table.seats.filter(user=other).exists() or table.chat.filter(author=other).exists()
-    if other.pk == request.user.pk or not present:
+    other = _present(table, user_id)
+    if other is None or other.pk == request.user.pk:
         raise Http404("no such player at this table")
     return table, other
 
@@ -63,7 +78,14 @@ def player(request: HttpRequest, token: str, user_id: int) -> HttpResponse:
 
 
 def _toggle(request: HttpRequest, token: str, user_id: int, model, mine: str, theirs: str, on: str, off: str):  # noqa: ANN001, ANN202
-    table, other = _at_table(request, token, user_id)
+    table = get_object_or_404(Table, token=token)
+    other = _present(table, user_id)
+    if other is None or other.pk == request.user.pk:  # a forged or stale form: nothing changes
+        messages.error(
+            request,
+            _("That person is not at this table. You can block or mute only someone who sits, writes or watches here."),
+        )
+        return redirect("tables:detail", token=table.token)
     rows = model.objects.filter(**{mine: request.user, theirs: other})
     if request.POST.get("on") == "1":
         model.objects.get_or_create(**{mine: request.user, theirs: other})
@@ -104,6 +126,24 @@ def block(request: HttpRequest, token: str, user_id: int) -> HttpResponse:
     )
     _hosted_tables_changed(request.user)
     return response
+
+
+@login_required(login_url="accounts:guest")
+@require_GET
+def watchers(request: HttpRequest, token: str) -> HttpResponse:
+    """Who came to watch the table while signed in and is not seated at it: each name leads to the
+    same page as a seated player's (:func:`player`), to block, mute or report them. Anyone without
+    an account is not known by name, and is not listed."""
+    table = get_object_or_404(Table, token=token)
+    seated = table.seats.filter(user__isnull=False).values("user_id")
+    rows = (
+        Watcher.objects.filter(table=table)
+        .exclude(user_id__in=seated)
+        .exclude(user_id=request.user.pk)
+        .select_related("user")
+        .order_by("-came_at", "pk")[:WATCHERS_SHOWN]
+    )
+    return render(request, "moderation/watchers.html", {"table": table, "watchers": [w.user for w in rows]})
 
 
 def _hosted_tables_changed(host: User) -> None:

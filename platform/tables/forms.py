@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 from games.base import Engine, Option
 from shabneshin.localize import digits
 from tables.models import Table
+from tables.seating import SeatingError
 
 
 def _coerce(option_choices: tuple[Any, ...]):  # noqa: ANN202
@@ -58,3 +59,19 @@ class CreateTableForm(forms.Form):
 
     def game_options(self) -> dict[str, Any]:
         return {o.key: self.cleaned_data[f"opt_{o.key}"] for o in self.engine.options}
+
+    def refuse(self, error: SeatingError) -> None:
+        """Show why the table was not created. Where the game names the one change that makes its
+        options dealable (``SeatingError.fix``: Night of the Mummy's advanced guests at 7 or 8
+        players), the form comes back with that change made and the reason beside it, so creating
+        the table is one more press; the game still deals only what the host sent."""
+        fields = {f"opt_{key}": value for key, value in error.fix.items() if f"opt_{key}" in self.fields}
+        if not fields:
+            self.add_error(None, error.message)
+            return
+        data = self.data.copy()
+        for name, value in fields.items():
+            data[name] = str(value)
+        self.data = data
+        again = _("That change is made below: press «Create table» again.")
+        self.add_error(next(iter(fields)), f"{error.message} {again}")

@@ -193,6 +193,7 @@ def _arrive_all(table_id: int, arrivals: Arrivals) -> dict[Any, Rendered]:
     if here:
         try:
             presence.heartbeat_many(here)
+            presence.came_to_watch(here)
         except Exception:  # a missed beat is only a later one; the sockets go on
             log.warning("presence heartbeat failed", exc_info=True)
     snapshot = renderer.snapshot_for_event(table_id, None)

@@ -274,6 +274,26 @@ class TableEvent(models.Model):
         ordering = ["table", "pk"]
 
 
+class Watcher(models.Model):
+    """A signed-in person whose socket came to a table (tables.presence.came_to_watch), seated or
+    not: how a spectator who never sat nor wrote is known to be at the table, so that its people
+    may block them (moderation.views). Anyone without an account leaves no row."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="watchers", verbose_name=_("table"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+    came_at = models.DateTimeField(_("came to watch at"))
+
+    class Meta:
+        verbose_name = _("watcher")
+        verbose_name_plural = _("watchers")
+        constraints = [models.UniqueConstraint(fields=["table", "user"], name="one_watcher_row_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.table}"
+
+
 class ChatMessage(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat", verbose_name=_("table"))
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, verbose_name=_("author"))

@@ -535,7 +535,7 @@ def end_practice(match_id: int, user_id: int, version: int | None) -> Match:
     others = Seat.objects.filter(table_id=match.table_id, is_bot=False, autopilot=False, user__isnull=False)
     if others.exclude(user_id=user_id).exists():
         raise Refused("Other players are still playing.", "others_playing")
-    if ratings.counts_so_far(match) and match.table.seats.filter(left_at_version__isnull=False).exists():
+    if ratings.leave_counts(match):
         raise Refused("Someone left this rated game: it plays to its end, so the leave counts.", "counts_for_ratings")
     now = timezone.now()
     events.record(match.table, TableEvent.Kind.END, user_id, match=match)

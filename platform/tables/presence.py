@@ -6,6 +6,10 @@ It lives in the database, so every server process reads the same presence, and i
 goodbye: the sockets of a process that crashed simply stop refreshing it, and their seats count as
 disconnected ``PRESENCE_STALE_S`` later. A seat is connected while any of its player's sockets
 beats, whichever process holds it; closing one of two tabs changes nothing.
+
+Whoever is signed in and comes to a table, seated or not, is also noted as having come to watch it
+(:func:`came_to_watch`, ``Watcher``), at each arrival only: a spectator who never sat nor wrote is
+known to have been there, and may be blocked (moderation.views).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from tables.models import Seat
+from tables.models import Seat, Watcher
 
 
 def heartbeat_many(present: dict[int, set[int]], now: datetime | None = None) -> int:
@@ -29,6 +33,15 @@ def heartbeat_many(present: dict[int, set[int]], now: datetime | None = None) ->
             who |= Q(table_id=table_id, user_id__in=sorted(present[table_id]))
         refreshed += Seat.objects.filter(who).update(seen_at=when)
     return refreshed
+
+
+def came_to_watch(present: dict[int, set[int]], now: datetime | None = None) -> None:
+    """Every (table, player) of ``present`` just opened a socket there: one upsert in all."""
+    when = now or timezone.now()
+    rows = [Watcher(table_id=t, user_id=u, came_at=when) for t in sorted(present) for u in sorted(present[t])]
+    Watcher.objects.bulk_create(
+        rows, update_conflicts=True, unique_fields=["table", "user"], update_fields=["came_at"]
+    )
 
 
 def connected(seats: QuerySet[Seat], now: datetime | None = None) -> QuerySet[Seat]:

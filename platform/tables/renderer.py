@@ -34,7 +34,6 @@ from django.utils.safestring import mark_safe
 
 from games.base import TIMEOUT, visible_log
 from history import ratings
-from history.ratings import RATED_GAMES
 from moderation.models import Block
 from shabneshin import localize
 from shabneshin.precompiled import run_together
@@ -143,10 +142,11 @@ class Snapshot:
 
     @cached_property
     def leave_counts(self) -> bool:
-        """Whether the match counts for the ratings with its leavers' seats, so that a leave is a
-        loss (history.ratings.counts_so_far, which reads the moves: asked only of a game that is
-        over and that someone left, whose snapshot is loaded, never primed)."""
-        return bool(self.left_seats) and self.match is not None and ratings.counts_so_far(self.match)
+        """Whether someone left the match and it counts for the ratings, so that each leave is a
+        loss (history.ratings.leave_counts): a finished game's result shows it, and the host may not
+        end a running one. Asked once per snapshot, whichever audiences read it; it reads the moves
+        (one query) only when someone left a rated game of people."""
+        return self.match is not None and ratings.leave_counts(self.match, self.seats)
 
     def seat_of(self, user: Any) -> int | None:
         if user is None or not getattr(user, "is_authenticated", False):
@@ -155,9 +155,8 @@ class Snapshot:
 
     def left_the_game(self, seat: int | None) -> bool:
         """Whether the player of ``seat`` left the match, which is still being played."""
-        if seat is None or self.match is None or self.match.status != Match.Status.PLAYING:
-            return False
-        return any(s.number == seat and s.left_game for s in self.seats)
+        playing = self.match is not None and self.match.status == Match.Status.PLAYING
+        return playing and seat in self.left_seats
 
     def audience(self, user: Any, language: str) -> Audience:
         signed_in = bool(user is not None and getattr(user, "is_authenticated", False))
@@ -381,8 +380,7 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
         ctx["awaiting_names"] = [left_seats.awaited_name(names[s], s in bot_for) for s in view.get("awaiting", [])]
         if view.get("result"):
             left = snapshot.left_seats
-            counted = bool(left) and snapshot.leave_counts
-            ctx["result_rows"] = left_seats.result_rows(view["result"], names, left, counted)
+            ctx["result_rows"] = left_seats.result_rows(view["result"], names, left, snapshot.leave_counts)
             ctx["result_names"] = left_seats.result_names(names, left)
             ctx["you_won"] = seat is not None and any(r["winner"] for r in ctx["result_rows"] if r["seat"] == seat)
         ctx["log_json"] = fingerprint(view.get("log", []))
@@ -434,23 +432,11 @@ def host_menu(snapshot: Snapshot, seat_rows: list[dict[str, Any]]) -> dict[str, 
         menu["paused"] = match.paused_at is not None
         menu["can_extend"] = not decisions.is_extended(match) and bool(match.engine.awaiting(match.state))
         menu["to_bot"] = [r for r in others if not r["seat"].autopilot]
-        # Nobody else plays: a practice game the host may end, but not a rated one someone left.
-        menu["can_end"] = not menu["to_bot"] and not _left_a_rated_game(snapshot)
+        # Nobody else plays: a practice game the host may end, but not a rated one someone left
+        # (the rule tables.moderator.end_practice enforces, from the same function).
+        menu["can_end"] = not menu["to_bot"] and not snapshot.leave_counts
         menu["version"] = match.version
     return menu
-
-
-def _left_a_rated_game(snapshot: Snapshot) -> bool:
-    """Whether someone left a game that, from its seats, still counts for the ratings: every seat a
-    person's (tables.moderator.end_practice refuses to end it; history.ratings.counts_so_far also
-    reads the moves, which a render does not, so a game a bot played in before is not offered either)."""
-    seats = snapshot.seats
-    return (
-        snapshot.match is not None
-        and snapshot.match.game in RATED_GAMES
-        and any(s.left_game for s in seats)
-        and all(s.user_id and not s.is_bot for s in seats)
-    )
 
 
 # --- the log, one entry at a time -------------------------------------------------------------------
@@ -921,15 +907,26 @@ def _seats(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
     those, and the rows joined into it."""
     rows = ctx["seat_html"]()
     table = snapshot.table
-    viewer = (audience.language, audience.is_host, audience.signed_in, audience.seat is None, audience.removed)
-    viewer += (audience.blocked,)
-    viewer += (ctx["may_leave"],)
-    key = ("seats", table.token, table.status, viewer, len(ctx["seat_rows"]))
+    key = ("seats", table.token, table.status, _seats_viewer(audience, ctx), len(ctx["seat_rows"]))
     wrapper = _renders.get(key)
     if wrapper is None:
         wrapper = render_fragment("seats", {**ctx, "seat_html": (ITEMS_PLACEHOLDER,)}, oob=True)
         _renders.put(key, wrapper)
     return wrapper.replace(ITEMS_PLACEHOLDER, "".join(rows))  # type: ignore[no-any-return]
+
+
+def _seats_viewer(audience: Audience, ctx: dict[str, Any]) -> tuple[Any, ...]:
+    """What the ``#seats`` wrapper (tables/_seats.html) reads of its viewer: not which seat, only
+    whether one (the ring's rows say which)."""
+    return (
+        audience.language,
+        audience.is_host,
+        audience.signed_in,
+        audience.seat is None,
+        audience.removed,
+        audience.blocked,
+        ctx["may_leave"],
+    )
 
 
 def _log(audience: Audience, ctx: dict[str, Any]) -> str:

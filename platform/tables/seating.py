@@ -23,11 +23,13 @@ from tables.models import Match, Seat, Table, TableEvent
 
 
 class SeatingError(Exception):
-    """A seating request that is refused; ``message`` is for the player."""
+    """A seating request that is refused; ``message`` is for the player. ``fix``: the game's own
+    remedy for refused options (``games.base.OptionsRefused.fix``), option key -> value."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, fix: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.fix = dict(fix or {})
 
 
 @transaction.atomic
@@ -60,11 +62,13 @@ def validated_options(game: str, seat_count: int, options: dict[str, Any] | None
         resolved = engine.resolve_options(options)
         engine.setup(seat_count, dict(resolved), 0)  # a combination the game cannot deal is refused now
     except ValueError as exc:
+        fix: dict[str, Any] = {}
         if isinstance(exc, OptionsRefused):
             reason = _(exc.message) % {key: digits(value) for key, value in exc.params.items()}
+            fix = exc.fix
         else:
             reason = str(exc)
-        raise SeatingError(_("These options are not valid: %(reason)s") % {"reason": reason}) from None
+        raise SeatingError(_("These options are not valid: %(reason)s") % {"reason": reason}, fix) from None
     return dict(resolved)
 
 

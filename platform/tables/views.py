@@ -70,7 +70,7 @@ def create(request: HttpRequest, slug: str) -> HttpResponse:
                 form.cleaned_data["speed"],
             )
         except seating.SeatingError as exc:
-            form.add_error(None, exc.message)
+            form.refuse(exc)
         else:
             return redirect("tables:detail", token=table.token)
     return render(request, "tables/create.html", {"form": form, "game": engine})

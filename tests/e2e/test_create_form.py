@@ -4,6 +4,8 @@ overflows sideways; axe finds no serious or critical violation."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
@@ -46,3 +48,28 @@ def test_on_a_phone_every_option_explains_itself_in_small_text_under_its_choice(
     results = Axe().run(page)
     grave = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert not grave, [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5]) for v in grave]
+
+
+@pytest.mark.parametrize("language", ["fa", "en"])
+def test_a_seven_player_mummy_table_refused_without_advanced_guests_comes_back_ticked_and_one_press_creates_it(
+    server, new_page, language
+):
+    """Rules §2.3 V2 refuse seven or eight players without the advanced guests. A host who forgot the
+    box gets the form back with it ticked, the reason beside it (named by its aria-describedby),
+    and «Create table» once more creates the table."""
+    page = new_page(language)
+    become_guest(page, server, "Afsaneh")
+    page.goto(f"{server}/new/mummy/")
+    box = page.locator("input[name=opt_advanced_guests]")
+    assert not box.is_checked()
+    page.select_option("select[name=seat_count]", "7")
+    page.locator("[data-testid=create-form] button[type=submit]").click()
+    page.wait_for_load_state()
+    assert "/new/mummy/" in page.url, "refused: the form again"
+    assert box.is_checked()
+    described = (box.get_attribute("aria-describedby") or "").split()
+    reason = page.locator("#id_opt_advanced_guests_error")
+    assert "id_opt_advanced_guests_error" in described and reason.is_visible()
+    assert page.locator("select[name=seat_count]").input_value() == "7"
+    page.locator("[data-testid=create-form] button[type=submit]").click()
+    page.wait_for_url(re.compile(r".*/t/[^/]+/$"))

@@ -197,7 +197,8 @@ def test_a_rated_game_someone_left_stays_rated_and_is_a_loss_for_the_leaver_thou
     assert ratings.recompute() == [], "a full recompute agrees"
 
 
-def test_a_bot_move_for_a_seat_before_its_player_left_still_makes_the_match_unrated(db):
+def _p1_missed_a_decision_then_left() -> tuple[Match, list]:
+    """P0 hosts P1 at Dracula; the autopilot moves for P1 (missed decisions), then P1 leaves."""
     p0, p1 = people(2)
     table = seating.create_table(p0, "dracula", 2, "private")
     seating.sit(table, p1)
@@ -205,7 +206,12 @@ def test_a_bot_move_for_a_seat_before_its_player_left_still_makes_the_match_unra
     Seat.objects.filter(table=table, number=1).update(autopilot=True)  # missed decisions
     match = play_until(match, lambda m: m.moves.filter(seat=1, source=Move.Source.BOT).exists())
     moderator.leave_game(match.pk, p1.pk)
-    assert not ratings.counts_so_far(fresh(match)), "a match the autopilot played in before the leave"
+    return fresh(match), [p0, p1]
+
+
+def test_a_bot_move_for_a_seat_before_its_player_left_still_makes_the_match_unrated(db):
+    match, _ = _p1_missed_a_decision_then_left()
+    assert not ratings.counts_so_far(match), "a match the autopilot played in before the leave"
 
 
 def test_the_host_cannot_end_a_rated_game_someone_left_so_the_leave_still_counts(client):
@@ -237,6 +243,38 @@ def test_the_host_of_a_rated_game_someone_left_is_not_offered_to_end_it(client):
     page = _page(client, p0, table)
     assert 'data-testid="host-menu"' in page, "premise: the host has the menu"
     assert 'data-testid="host-end"' not in page
+
+
+def test_the_host_is_offered_to_end_exactly_the_games_the_server_lets_her_end(client):
+    """One rule (history.ratings.leave_counts) for the menu and for tables.moderator.end_practice:
+    a game the autopilot played in before p1 left never counted, so p0 is offered «End» and the
+    server ends it, where the menu once judged from the seats alone and hid the button."""
+    match, (p0, _) = _p1_missed_a_decision_then_left()
+    assert not ratings.leave_counts(match), "premise: unrated before the leave"
+    assert 'data-testid="host-end"' in _page(client, p0, match.table)
+    moderator.end_practice(match.pk, p0.pk, fresh(match).version)
+    assert fresh(match).status == Match.Status.ABORTED
+
+
+def test_whether_a_leave_counts_is_read_once_per_snapshot_whatever_its_audiences(alice, bob):
+    """The host's menu asks whether the leave counts (the moves: a query) once per version of the
+    table, not once for each of the host's sockets."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tables import renderer
+
+    table = seating.create_table(alice, "dracula", 2, "private")
+    seating.sit(table, bob)
+    match = seating.start(table, alice, seed=1)
+    moderator.leave_game(match.pk, bob.pk)
+    snapshot = renderer.load(table.pk)
+    menus = []
+    with CaptureQueriesContext(connection) as captured:
+        for language in ("en", "fa"):
+            menus.append(renderer.build_context(snapshot, snapshot.audience(alice, language))["host_menu"])
+    assert [m["can_end"] for m in menus] == [False, False]
+    assert len(captured) <= 1, [q["sql"] for q in captured]
 
 
 # --- the result: the seat's outcome is the game's, the person left --------------------------------

@@ -243,3 +243,88 @@ async def test_a_ban_ends_an_open_sockets_right_to_act_at_once(chatting_table, b
     assert await database_sync_to_async(ChatMessage.objects.count)() == 0
     await tab.disconnect()
     await close_thread_connections()
+
+
+# --- a spectator who never sat nor wrote ---------------------------------------------------------
+
+
+def _seat_offered(html: str) -> bool:
+    return 'data-testid="sit' in html or "/sit/" in html
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_spectator_who_never_sat_can_be_blocked_and_is_then_offered_no_seat_at_the_blockers_tables(
+    alice, bob, charlie
+):
+    """Charlie only watches Alice's table (his socket is his only trace there): Alice finds him
+    among those who came to watch, blocks him from his name's page, and her open tables offer him
+    no seat, saying why."""
+    table = await database_sync_to_async(lambda: seating.create_table(alice, "werewolf", 5, "private"))()
+    await database_sync_to_async(seating.sit)(table, bob)
+    charlie_tab, ok, _ = await connect(table.token, charlie)
+    assert ok
+    await charlie_tab.disconnect()
+    await close_thread_connections()
+    await database_sync_to_async(_alice_blocks_charlie_from_the_watchers_page)(table, alice, bob, charlie)
+
+
+def _alice_blocks_charlie_from_the_watchers_page(table, alice, bob, charlie) -> None:  # noqa: ANN001
+    host = _as(alice)
+    page = host.get(reverse("tables:detail", args=[table.token])).content.decode()
+    watchers_url = reverse("moderation:watchers", args=[table.token])
+    assert watchers_url in page, "the table page leads to who came to watch"
+    listed = host.get(watchers_url).content.decode()
+    assert f'data-testid="watcher-{charlie.pk}"' in listed
+    assert f'data-testid="watcher-{bob.pk}"' not in listed, "a seated player is reached from the seats"
+    assert host.get(_player_url(table, charlie)).status_code == 200
+    done = host.post(reverse("moderation:block", args=[table.token, charlie.pk]), {"on": "1"}, follow=True)
+    assert "Charlie can no longer join the tables you host." in done.content.decode()
+    assert Block.objects.filter(blocker=alice, blocked=charlie).exists()
+    later = seating.create_table(alice, "werewolf", 5, Table.Visibility.PUBLIC)
+    seen = _as(charlie).get(reverse("tables:detail", args=[later.token])).content.decode()
+    assert not _seat_offered(seen) and 'data-testid="blocked-note"' in seen
+    assert _seat_offered(_as(bob).get(reverse("tables:detail", args=[later.token])).content.decode())
+
+
+@pytest.mark.django_db
+def test_blocking_someone_not_at_the_table_is_refused_with_a_reason_that_tells_nothing_of_them(
+    chatting_table, alice, dave
+):
+    """A forged form: Dave never came to this table, and user 987654 does not exist. Both are
+    refused with the same translated reason, and nothing changes."""
+    host = _as(alice)
+    answers = []
+    for user_id in (dave.pk, 987654, alice.pk):
+        url = reverse("moderation:block", args=[chatting_table.token, user_id])
+        answers.append(host.post(url, {"on": "1"}, follow=True))
+    for answer in answers:
+        assert answer.redirect_chain[-1][0] == reverse("tables:detail", args=[chatting_table.token])
+    reasons = [[str(m) for m in a.context["messages"]] for a in answers]
+    assert reasons[0] == reasons[1] == reasons[2] == [
+        "That person is not at this table. You can block or mute only someone who sits, writes or watches here."
+    ]
+    assert not Block.objects.exists()
+    persian = Client(HTTP_ACCEPT_LANGUAGE="fa")
+    persian.force_login(alice)
+    url = reverse("moderation:block", args=[chatting_table.token, dave.pk])
+    said = [str(m) for m in persian.post(url, {"on": "1"}, follow=True).context["messages"]]
+    assert said and said[0] != reasons[0][0], "said in Persian"
+    assert not Block.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_guest_watching_is_listed_and_blockable_and_a_visitor_without_a_name_is_not_listed(
+    chatting_table, alice
+):
+    """A guest (a name, no password) is an account like any other; a visitor who picked no name has
+    no account, leaves no trace and cannot be named: consistent with blocking, which needs one."""
+    from tables import presence
+
+    guest = User.create_guest("Wanderer")
+    presence.came_to_watch({chatting_table.pk: {guest.pk}})
+    host = _as(alice)
+    listed = host.get(reverse("moderation:watchers", args=[chatting_table.token])).content.decode()
+    assert f'data-testid="watcher-{guest.pk}"' in listed and "Wanderer" in listed
+    host.post(reverse("moderation:block", args=[chatting_table.token, guest.pk]), {"on": "1"})
+    assert Block.objects.filter(blocker=alice, blocked=guest).exists()
+    assert Client().get(reverse("moderation:watchers", args=[chatting_table.token])).status_code == 302

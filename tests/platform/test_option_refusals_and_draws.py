@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -34,6 +36,52 @@ def test_the_create_form_refuses_a_seven_player_mummy_table_without_advanced_gue
     assert 'value="7" selected' in response.content.decode()
     response = client.post(url, _form("mummy", 7, advanced_guests=True), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 302 and Table.objects.get().options["advanced_guests"] is True
+
+
+def _ticked(html: str, name: str) -> bool:
+    tag = re.search(rf'<input[^>]*name="{name}"[^>]*>', html)
+    return tag is not None and " checked" in tag[0]
+
+
+@pytest.mark.parametrize(
+    ("language", "again"),
+    [
+        ("en", "That change is made below: press «Create table» again."),
+        ("fa", "این تغییر در پایین انجام شده است: دوباره «ساختن میز» را بزنید."),
+    ],
+)
+def test_a_refused_seven_player_mummy_table_comes_back_with_advanced_guests_ticked_beside_the_reason(
+    client, alice, language, again
+):
+    """The spec refuses 7–8 players without the advanced guests (the engine still raises); the form
+    comes back with them ticked and says so beside the box, so one more press creates the table, and
+    the table has exactly what the host sent then."""
+    client.force_login(alice)
+    url = reverse("tables:create", args=["mummy"])
+    assert not _ticked(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode(), "opt_advanced_guests")
+    data = _form("mummy", 7, advanced_guests=False)
+    del data["opt_advanced_guests"]  # an unticked box is not sent
+    html = client.post(url, data, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert not Table.objects.exists()
+    assert _ticked(html, "opt_advanced_guests")
+    beside = re.search(r'<ul class="errorlist" id="id_opt_advanced_guests_error">(.*?)</ul>', html, re.S)
+    assert beside is not None and again in beside[1], "the reason and what to do stand beside the box"
+    assert client.post(url, {**data, "opt_advanced_guests": "on"}).status_code == 302
+    assert Table.objects.get().options["advanced_guests"] is True
+
+
+def test_a_refusal_the_game_names_no_remedy_for_keeps_every_choice_as_sent(db):
+    from tables.forms import CreateTableForm
+
+    with pytest.raises(seating.SeatingError) as refused:
+        seating.validated_options("insidejob", 3, {"special_roles": ["S2", "S8"]})
+    assert refused.value.fix == {}
+    data = _form("insidejob", 3)
+    form = CreateTableForm(registry.get("insidejob"), data)
+    assert form.is_valid()
+    form.refuse(refused.value)
+    assert form.non_field_errors() == [refused.value.message]
+    assert form.data == data, "nothing changed for the host"
 
 
 @pytest.mark.parametrize(

@@ -56,6 +56,7 @@ def test_seven_or_eight_players_with_advanced_guests_off_raise_value_error():
             with pytest.raises(OptionsRefused, match="needs the advanced guests") as refused:
                 ENGINE.setup(n, options, 3)
             assert isinstance(refused.value, ValueError) and refused.value.params == {"players": n}
+            assert refused.value.fix == {"advanced_guests": True}, "the remedy the form offers (R1)"
         state = ENGINE.setup(n, {"advanced_guests": True}, 3)
         assert set(state["public"]["guests"]) & set(g.ADVANCED)
     for n in (4, 5, 6):
