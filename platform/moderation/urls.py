@@ -6,6 +6,7 @@ from moderation import views
 
 app_name = "moderation"
 urlpatterns = [
+    path("me/blocked/", views.mine, name="mine"),
     path("t/<str:token>/watching/", views.watchers, name="watchers"),
     path("t/<str:token>/player/<int:user_id>/", views.player, name="player"),
     path("t/<str:token>/player/<int:user_id>/mute/", views.mute, name="mute"),

@@ -146,6 +146,44 @@ def watchers(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "moderation/watchers.html", {"table": table, "watchers": [w.user for w in rows]})
 
 
+@login_required(login_url="accounts:guest")
+@require_http_methods(["GET", "HEAD", "POST"])
+def mine(request: HttpRequest) -> HttpResponse:
+    """The people one has blocked or muted, each with a button to end it: reachable from one's
+    account settings and from any player's page, so a block outlives the table it was made at. A
+    POST names a person by ``user`` and a ``kind`` ("block" or "mute"); a forged or stale one (no
+    such block or mute of one's own) changes nothing and is told so."""
+    if request.method == "POST":
+        kind = request.POST.get("kind", "")
+        raw = request.POST.get("user", "")
+        other = None
+        if kind in ("block", "mute") and raw.isascii() and raw.isdigit() and len(raw) <= 18:
+            other = _end_own(request.user, kind, int(raw))
+        if other is None:
+            messages.error(request, _("That block or mute is already gone. The list below is as it stands now."))
+        elif kind == "block":
+            _hosted_tables_changed(request.user)
+            messages.success(request, _("%(name)s may join your tables again.") % {"name": other})
+        else:
+            messages.success(request, _("You see %(name)s's chat lines again.") % {"name": other})
+        return redirect("moderation:mine")
+    blocks = Block.objects.filter(blocker=request.user).select_related("blocked").order_by("-created_at", "pk")
+    mutes = PersonalMute.objects.filter(muter=request.user).select_related("muted").order_by("-created_at", "pk")
+    ctx = {"blocked": [b.blocked for b in blocks], "muted": [m.muted for m in mutes]}
+    return render(request, "moderation/mine.html", ctx)
+
+
+def _end_own(user: User, kind: str, other_id: int) -> User | None:
+    """Ends ``user``'s own block (``kind`` "block") or mute of ``other_id``: the person it was
+    about, or None if there was none (nothing changes)."""
+    model, mine, theirs = (Block, "blocker", "blocked") if kind == "block" else (PersonalMute, "muter", "muted")
+    row = model.objects.filter(**{mine: user, f"{theirs}_id": other_id}).select_related(theirs).first()
+    if row is None:
+        return None
+    row.delete()
+    return getattr(row, theirs)
+
+
 def _hosted_tables_changed(host: User) -> None:
     """A block (or its end) changes whom the host's open tables offer a seat (tables.renderer)
     and the lobby lists them to (tables.lobby): their pages and the lobby are told."""

@@ -328,3 +328,81 @@ def test_a_guest_watching_is_listed_and_blockable_and_a_visitor_without_a_name_i
     host.post(reverse("moderation:block", args=[chatting_table.token, guest.pk]), {"on": "1"})
     assert Block.objects.filter(blocker=alice, blocked=guest).exists()
     assert Client().get(reverse("moderation:watchers", args=[chatting_table.token])).status_code == 302
+
+
+def _guest_of(client: Client, name: str) -> User:
+    client.post(reverse("accounts:guest"), {"display_name": name})
+    return User.objects.get(display_name=name, is_guest=True)
+
+
+@pytest.mark.django_db
+def test_a_guest_who_logs_in_keeps_the_blocks_mutes_reports_and_bans_made_by_and_about_them(alice, bob, staff):
+    """Mina, a guest, blocked charlie-like alice and was blocked, muted and reported by alice, and
+    banned by staff; logging in to bob's account does not wipe any of it: it is all bob's now."""
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    mina = _guest_of(client, "Mina")
+    Block.objects.create(blocker=mina, blocked=alice)
+    Block.objects.create(blocker=alice, blocked=mina)
+    PersonalMute.objects.create(muter=alice, muted=mina)
+    Report.objects.create(reporter=alice, reported=mina, reason=Report.Reason.ABUSE)
+    Sanction.objects.create(user=mina, kind=Sanction.Kind.CHAT_MUTE, reason="insults", created_by=staff)
+    client.post(reverse("accounts:login"), {"username": "bob", "password": "a-long-password-1"})
+    assert not User.objects.filter(pk=mina.pk).exists()
+    assert Block.objects.filter(blocker=bob, blocked=alice).exists()
+    assert Block.objects.filter(blocker=alice, blocked=bob).exists()
+    assert PersonalMute.objects.filter(muter=alice, muted=bob).exists()
+    assert Report.objects.filter(reporter=alice, reported=bob).exists(), "the report reaches the queue still"
+    assert Sanction.objects.active().filter(user=bob, kind=Sanction.Kind.CHAT_MUTE).exists()
+
+
+@pytest.mark.django_db
+def test_a_guests_block_of_the_account_they_log_in_to_ends_and_an_existing_block_stands_once(alice, bob):
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    mina = _guest_of(client, "Mina")
+    Block.objects.create(blocker=mina, blocked=bob)  # nobody blocks themselves
+    Block.objects.create(blocker=mina, blocked=alice)
+    Block.objects.create(blocker=bob, blocked=alice)  # the account's own row stands
+    client.post(reverse("accounts:login"), {"username": "bob", "password": "a-long-password-1"})
+    assert list(Block.objects.values_list("blocker__username", "blocked__username")) == [("bob", "alice")]
+
+
+@pytest.mark.django_db
+def test_ones_blocks_and_mutes_are_listed_and_end_from_the_list_after_their_table_is_gone(alice, bob, charlie):
+    table = seating.create_table(alice, "werewolf", 5, Table.Visibility.PRIVATE)
+    Block.objects.create(blocker=alice, blocked=bob)
+    PersonalMute.objects.create(muter=alice, muted=charlie)
+    table.delete()
+    client = _as(alice)
+    page = client.get(reverse("moderation:mine")).content.decode()
+    assert 'data-testid="blocked-list"' in page and "Bob" in page and f'data-testid="unblock-{bob.pk}"' in page
+    assert 'data-testid="muted-list"' in page and f'data-testid="unmute-{charlie.pk}"' in page
+    response = client.post(reverse("moderation:mine"), {"kind": "block", "user": bob.pk}, follow=True)
+    assert "may join your tables again" in response.content.decode()
+    assert not Block.objects.filter(blocker=alice).exists()
+    assert PersonalMute.objects.filter(muter=alice, muted=charlie).exists(), "only what was asked ends"
+    client.post(reverse("moderation:mine"), {"kind": "mute", "user": charlie.pk})
+    assert not PersonalMute.objects.exists()
+    assert 'data-testid="none-blocked"' in client.get(reverse("moderation:mine")).content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("form", [{"kind": "block", "user": "x"}, {"kind": "ban", "user": "1"}, {}, {"kind": "block"}])
+def test_a_forged_or_stale_unblock_changes_nothing_and_says_so(alice, bob, charlie, form):
+    Block.objects.create(blocker=bob, blocked=charlie)  # someone else's block: not alice's to end
+    Block.objects.create(blocker=alice, blocked=bob)
+    form = dict(form)
+    if form.get("user") == "1":
+        form["user"] = str(charlie.pk)
+    for language, said in (("en", "already gone"), ("fa", "دیگر نیست")):
+        client = Client(HTTP_ACCEPT_LANGUAGE=language)
+        client.force_login(alice)
+        stale = client.post(reverse("moderation:mine"), {**form, "user": form.get("user", charlie.pk)}, follow=True)
+        assert said in stale.content.decode()
+    assert Block.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_the_account_page_and_a_players_page_lead_to_the_list(chatting_table, alice, bob):
+    mine = reverse("moderation:mine")
+    assert f'href="{mine}"' in _as(alice).get(reverse("accounts:account")).content.decode()
+    assert f'href="{mine}"' in _as(alice).get(_player_url(chatting_table, bob)).content.decode()

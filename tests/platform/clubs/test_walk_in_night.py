@@ -80,3 +80,24 @@ def test_a_night_ended_before_its_planned_start_is_no_longer_a_coming_night(club
     mine = _as(bob).get("/nights/").content.decode()
     assert 'data-testid="my-nights"' not in mine and 'data-testid="came-to"' not in mine
     assert f"/nights/{night.pk}/" not in _as(bob).get("/").content.decode()
+
+
+def test_a_walk_in_who_logs_in_to_their_account_keeps_their_points_on_the_nights_scoreboard(club, bob, dave):
+    """Zed came as a walk-in, played the first round, then logged in to the account they had
+    (dave) on the same device: the night's points and check-in are dave's now, not lost."""
+    from django.urls import reverse
+
+    from accounts.claims import merge_guest_into
+    from clubs.models import CheckIn, PointsEntry
+
+    night, zed, round_ = _night_with_zed(club, bob)
+    for match in Match.objects.filter(table__night_table__round=round_):
+        play_until_over(match)
+    playing.run_due()
+    zeds_points = sorted(PointsEntry.objects.filter(night=night, user=zed).values_list("points", flat=True))
+    assert zeds_points, "the round gave Zed a points line"
+    merge_guest_into(zed, dave)
+    assert sorted(PointsEntry.objects.filter(night=night, user=dave).values_list("points", flat=True)) == zeds_points
+    assert CheckIn.objects.filter(night=night, user=dave, walk_in=True).exists()
+    board = _as(bob).get(reverse("clubs:night", args=[club.slug, night.pk])).content.decode()
+    assert str(dave.display_name) in board
