@@ -392,6 +392,7 @@ def build_context(snapshot: Snapshot, audience: Audience, error: str | None = No
     ctx["seat_rows"] = [
         {"seat": s, "number": s.number, "name": names[s.number], "awaited": s.number in awaiting} for s in seats
     ]
+    ctx["seats_full"] = all(s.user_id or s.is_bot for s in seats)
     # The ring's rows, rendered (or reused) only when #seats itself is rendered.
     ctx["seat_html"] = ring_rows(
         slug=slug,
@@ -903,11 +904,11 @@ def _menu_key(menu: dict[str, Any] | None) -> str:
 def _seats(snapshot: Snapshot, audience: Audience, ctx: dict[str, Any]) -> str:
     """``#seats``: its rows (tables.seat_ring) in the generic wrapper, which reads besides them only
     the table's token and status, the number of seats and whether the viewer is signed in, seated,
-    the host, removed or blocked by the host or may leave the game; so the wrapper is rendered once per
-    those, and the rows joined into it."""
+    the host, removed or blocked by the host or may leave the game, and whether every seat is taken;
+    so the wrapper is rendered once per those, and the rows joined into it."""
     rows = ctx["seat_html"]()
     table = snapshot.table
-    key = ("seats", table.token, table.status, _seats_viewer(audience, ctx), len(ctx["seat_rows"]))
+    key = ("seats", table.token, table.status, _seats_viewer(audience, ctx), len(ctx["seat_rows"]), ctx["seats_full"])
     wrapper = _renders.get(key)
     if wrapper is None:
         wrapper = render_fragment("seats", {**ctx, "seat_html": (ITEMS_PLACEHOLDER,)}, oob=True)

@@ -114,3 +114,49 @@ def test_the_boards_colour_ranking_reads_trump_first_in_the_pages_direction(serv
     assert len(lefts) == 4 and len(set(lefts)) == 4, lefts  # one row of four, drawn in the ranking's order
     expected = sorted(lefts) if trump_side == "left" else sorted(lefts, reverse=True)
     assert lefts == expected, f"the ranking runs from the {trump_side}, trump first: {lefts}"
+
+
+# Scrolled through from top to bottom, some position shows at once the board's top strip (the
+# round, Dracula's lives, the colour ranking with its trump, the deck with its top card when one is
+# shown, the discard pile) and the awaited decision, each wholly on screen and not covered by a
+# pinned panel.
+STRIP_AND_DECISION_JS = """() => {
+  const wholly = (el) => {
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || r.top < 0 || r.left < 0) return false;
+    if (r.bottom > innerHeight || r.right > innerWidth) return false;
+    return [[.5, .5], [.5, .1], [.5, .9]].every(([x, y]) => {
+      const hit = document.elementFromPoint(r.left + r.width * x, r.top + r.height * y);
+      return !!hit && (hit === el || el.contains(hit));
+    });
+  };
+  const strip = ['round', 'lives', 'ranking', 'deck', 'discard'].map(
+    (id) => document.querySelector(`[data-testid=${id}]`));
+  const buttons = [...document.querySelectorAll('#actions button.action')];
+  const seen = [];
+  for (let y = 0; ; y += 20) {
+    window.scrollTo(0, y);
+    if (strip.every(wholly) && buttons.some(wholly)) return {found: true, y: scrollY};
+    seen.push(scrollY);
+    if (scrollY + innerHeight >= document.scrollingElement.scrollHeight) return {found: false, seen: seen.length};
+  }
+}"""
+
+
+def test_on_a_laptop_screen_the_top_of_the_board_is_readable_beside_ones_choice(server, new_page):
+    """Ava, the host, plays on a 1280 x 720 screen: while her choice is pinned to the bottom, she can
+    scroll to read the whole top of the board above it (round, lives, trump, deck, discard pile); the
+    "your turn" banner does not stay pinned over it."""
+    page = new_page("en")
+    page.set_viewport_size({"width": 1280, "height": 720})
+    become_guest(page, server, "Ava")
+    create_table(page, server, "dracula", 2, dracula_seat="1", speed="relaxed")
+    fill_with_bots_and_start(page)
+    page.wait_for_function(
+        "document.querySelector('#status.my-turn') && document.querySelector('#actions button.action')",
+        timeout=60_000,
+    )
+    assert page.locator("[data-testid=host-menu]").count() == 1  # the host's banner is the taller one
+    found = page.evaluate(STRIP_AND_DECISION_JS)
+    assert found["found"], found

@@ -174,3 +174,13 @@ def test_the_persian_round_line_joins_its_sentences_without_a_latin_semicolon(cl
     persian = _page(client, alice, match, "fa")
     line = re.search(r"دور ۱ آغاز شد\..*?جان دارد\.", persian, re.S)
     assert line is not None and ";" not in line[0] and ". دراکولا ۱۲ جان دارد." in line[0]
+
+
+def test_the_persian_result_puts_no_space_before_a_comma(client, alice):
+    """«ون هلسینگ، جان‌های گرفته‌شده: ۳», not «ون هلسینگ ، …»: a comma follows its word, in
+    Persian as in English."""
+    match = play_until_over(_started(alice, deal=None, seed=11))
+    page = _page(client, alice, match, "fa")
+    result = re.search(r'<ul class="result-seats">.*?</ul>', page, re.S).group(0)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", result))
+    assert "،" in text and " ،" not in text, text

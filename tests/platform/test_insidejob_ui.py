@@ -190,6 +190,12 @@ def test_the_vote_hides_ballots_until_the_last_one_then_reveals_them(client, ali
     page = page_for(client, alice, match)
     assert 'data-testid="vote-result"' in page and "The ballots" in page
     assert 'data-testid="result"' in page
+    # The result says what the vote did, not merely that it decided: did it find the Insider (Bob)?
+    found = match.state["public"]["vote"]["accused"] == 1
+    summary = re.search(r'<p class="summary">(.*?)</p>', page, re.S).group(1)
+    assert ("The vote found the Insider." if found else "The vote did not find the Insider.") in summary
+    persian = re.search(r'<p class="summary">(.*?)</p>', page_for(client, alice, match, "fa"), re.S).group(1)
+    assert ("رأی‌گیری جاسوس را پیدا کرد." if found else "رأی‌گیری جاسوس را پیدا نکرد.") in persian
 
 
 def play_bots_until(match: Match, done) -> Match:

@@ -300,3 +300,15 @@ def test_two_players_play_for_night_tokens(client, alice, bob):
         result = page[page.index('data-testid="result"') :]
         assert word in result[: result.index("</div>")]
         assert 'class="won"' in board(page), "each night's winner is starred"
+
+
+def test_the_boxes_that_scroll_on_a_phone_take_keyboard_focus_and_say_what_they_hold(client, alice):
+    """The scores per night scroll sideways on a narrow screen, and the table's chat (on every
+    game's page) scrolls once it is long: a keyboard user can reach each, and a screen reader names
+    it (axe: scrollable-region-focusable)."""
+    match = started_monster(alice)
+    page = page_of(client, match, alice)
+    boxes = (("Scores per night", '<div class="mo-scores-wrap"'), ("Table chat", '<ol class="chat-messages"'))
+    for name, start in boxes:
+        tag = page[page.index(start) : page.index(">", page.index(start))]
+        assert 'tabindex="0"' in tag and f'aria-label="{name}"' in tag, tag

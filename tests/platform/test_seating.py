@@ -126,3 +126,33 @@ def test_play_again_is_refused_while_the_game_runs(alice):
     match = started_werewolf(alice)
     with pytest.raises(seating.SeatingError):
         seating.play_again(match.table, alice)
+
+
+def test_a_table_whose_every_seat_is_taken_says_so_and_offers_no_bots_to_fill_it(client, alice, bob):
+    """After «Play again» the bots keep their seats: the next table is full at once, so it does not
+    say it waits for players, nor offer to fill empty seats; the host is told to start, the others
+    that the host starts."""
+    from django.urls import reverse
+
+    from tests.platform.helpers import play_until_over, started_werewolf
+
+    new = seating.play_again(play_until_over(started_werewolf(alice, [bob])).table, alice)
+    page = {}
+    for user in (alice, bob):
+        client.force_login(user)
+        page[user] = client.get(reverse("tables:detail", args=[new.token])).content.decode()
+    assert "Waiting for players" in page[alice] and 'data-testid="fill-bots"' in page[alice], "bob has no seat yet"
+    seating.sit(new, bob)
+    for user, persian in ((alice, False), (bob, False), (alice, True)):
+        client.force_login(user)
+        html = client.get(
+            reverse("tables:detail", args=[new.token]), HTTP_ACCEPT_LANGUAGE="fa" if persian else "en"
+        ).content.decode()
+        assert "Waiting for players" not in html and 'data-testid="fill-bots"' not in html
+        assert 'data-testid="start"' in html if user == alice else 'data-testid="start"' not in html
+        said = {
+            (alice, False): "Every seat is taken: start the game when you are ready.",
+            (bob, False): "Every seat is taken: the host starts the game.",
+            (alice, True): "همهٔ صندلی‌ها پر است: هر وقت آماده بودید، بازی را شروع کنید.",
+        }[(user, persian)]
+        assert said in html
