@@ -1,4 +1,4 @@
-"""The nights list's date drill-down steps through Jalali years, months and days on a Persian page
+"""The admin names a night by its start in the page's calendar, and the nights list's date drill-down steps through Jalali years, months and days on a Persian page
 (shabneshin.admin_calendar.JalaliDrillDown): December 2026 is the end of Azar and the start of Dey
 1405, and a Gregorian month named as a Jalali one would list the wrong nights. The English admin's
 drill-down is Django's."""
@@ -12,7 +12,7 @@ import pytest
 
 from accounts.models import User
 from clubs import nights
-from clubs.models import Night
+from clubs.models import Night, Rsvp
 from tests.platform.clubs.conftest import night_fields
 
 FA = {"HTTP_ACCEPT_LANGUAGE": "fa"}
@@ -83,3 +83,18 @@ def test_the_english_drill_down_is_djangos_gregorian_one(staff_client, december)
 def test_a_jalali_month_that_does_not_exist_is_refused_as_django_refuses_a_bad_filter(staff_client, december, month):
     response = staff_client.get(URL, {**DEY, "starts_at__jalali_month": month}, **FA)
     assert response.status_code == 302 and response["Location"].endswith("?e=1")
+
+
+def test_the_persian_admin_names_a_night_by_its_jalali_start_and_the_english_one_as_before(
+    staff_client, december, alice
+):
+    azar, _ = december
+    Rsvp.objects.create(night=azar, user=alice, answer=Rsvp.Answer.GOING)
+    page = staff_client.get("/admin/clubs/rsvp/", **FA).content.decode()
+    assert re.findall(r'<th class="field-night[^"]*"><a [^>]*>(.*?)</a>', page) == [
+        "Azar night (۲۹ آذر ۱۴۰۵، ساعت ۲۱:۳۰)"
+    ]
+    title = staff_client.get(f"{URL}{azar.pk}/change/", **FA).content.decode()
+    assert "<h2>Azar night (۲۹ آذر ۱۴۰۵، ساعت ۲۱:۳۰)</h2>" in title and "2026" not in title.split("<form")[0]
+    english = staff_client.get("/admin/clubs/rsvp/", **EN).content.decode()
+    assert re.findall(r'<th class="field-night[^"]*"><a [^>]*>(.*?)</a>', english) == ["Azar night 2026-12-20 18:00"]
