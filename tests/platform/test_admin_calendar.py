@@ -194,3 +194,12 @@ def test_every_admin_with_a_date_drill_down_steps_through_jalali_months_on_a_per
     assert drilled
     for model_admin in drilled:
         assert issubclass(model_admin.get_changelist(request), JalaliChangeList), model_admin
+
+
+def test_the_persian_admins_filters_count_in_persian_digits(staff_client, staff):
+    Club.objects.create(name="Wolves", slug="wolves", time_zone="Asia/Tehran")
+    page = staff_client.get("/admin/clubs/club/", {"_facets": "True"}, **FA).content.decode()
+    choices = re.findall(r'<li[^>]*>\s*<a href="[^"]*">(.*?)</a></li>', page, re.S)
+    assert "خصوصی: فقط اعضا (۰)" in choices and not [c for c in choices if re.search(r"[0-9]", c)], choices
+    english = staff_client.get("/admin/clubs/club/", {"_facets": "True"}, **EN).content.decode()
+    assert "Private: members only (0)" in re.findall(r'<li[^>]*>\s*<a href="[^"]*">(.*?)</a></li>', english, re.S)
