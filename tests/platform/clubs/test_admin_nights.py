@@ -1,7 +1,8 @@
-"""The admin names a night by its start in the page's calendar, and the nights list's date drill-down steps through Jalali years, months and days on a Persian page
+"""The admin names a night by its start in the page's calendar, and the nights list's date
+drill-down steps through Jalali years, months and days on a Persian page
 (shabneshin.admin_calendar.JalaliDrillDown): December 2026 is the end of Azar and the start of Dey
 1405, and a Gregorian month named as a Jalali one would list the wrong nights. The English admin's
-drill-down is Django's."""
+names and drill-down are Django's."""
 
 from __future__ import annotations
 
