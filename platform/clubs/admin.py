@@ -28,6 +28,7 @@ from clubs.models import (
     Season,
     Series,
 )
+from shabneshin.admin_calendar import JalaliDrillDown
 from shabneshin.admin_games import GameByName, game, game_filter
 from shabneshin.readonly_admin import ReadOnlyAdmin
 
@@ -96,7 +97,7 @@ class SeriesAdmin(admin.ModelAdmin):
 
 
 @admin.register(Night)
-class NightAdmin(admin.ModelAdmin):
+class NightAdmin(JalaliDrillDown):
     list_display = ("title", "club", "starts_at", "capacity", "cancelled", "sequence")
     list_filter = ("cancelled", "online", "club__visibility")
     search_fields = ("title", "club__name", "club__slug", "address")

@@ -15,6 +15,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from shabneshin.localize import format_date, is_persian
+
 USER = settings.AUTH_USER_MODEL
 
 
@@ -203,6 +205,10 @@ class Night(models.Model):
         ]
 
     def __str__(self) -> str:
+        """The night by its title and start, as the admin names it in its lists and titles: on a
+        Persian page the start is a Jalali date in Persian digits, in the reader's zone."""
+        if is_persian():
+            return f"{self.title} ({format_date(self.starts_at, 'short_datetime')})"
         return f"{self.title} {self.starts_at:%Y-%m-%d %H:%M}"
 
     @property

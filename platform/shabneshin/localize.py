@@ -23,7 +23,11 @@ DATE_FORMATS = {
     "date": ("%A %-d %B %Y", "%A %-d %B %Y"),
     "datetime": ("%A %-d %B %Y، ساعت %H:%M", "%A %-d %B %Y, %H:%M"),
     "short": ("%-d %B %Y", "%-d %b %Y"),
+    "short_datetime": ("%-d %B %Y، ساعت %H:%M", "%-d %b %Y, %H:%M"),
     "time": ("%H:%M", "%H:%M"),
+    # The steps of a calendar drill-down (a year's months, a month's days).
+    "year_month": ("%B %Y", "%B %Y"),
+    "month_day": ("%-d %B", "%B %-d"),
 }
 
 _DECIMAL_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9])")

@@ -12,7 +12,10 @@ class TablesConfig(AppConfig):
     def ready(self) -> None:
         from django.conf import settings
 
+        from shabneshin import admin_calendar
         from tables import chat  # noqa: F401  (connects the chat-generation signals)
+
+        admin_calendar.install()  # the admin's dates in the page's calendar
 
         if settings.BENCH_COUNTERS:
             from shabneshin import counters
