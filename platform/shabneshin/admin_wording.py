@@ -59,6 +59,22 @@ DJANGO_ADMIN_MSGIDS = (
     gettext_noop("Model name"),
     gettext_noop("Breadcrumbs"),
     gettext_noop("Select this object for an action - {}"),
+    gettext_noop("Recent actions"),
+    gettext_noop("My actions"),
+    gettext_noop("Filter navigation items"),
+    # A player's change page (django.contrib.auth.forms): Django's Persian catalogue lacks these.
+    gettext_noop("Reset password"),
+    gettext_noop("Set password"),
+    gettext_noop("Password-based authentication"),
+    gettext_noop("Enabled"),
+    gettext_noop("Disabled"),
+    gettext_noop(
+        "Whether the user will be able to authenticate using a password or not. If disabled, they may still "
+        "be able to authenticate using other backends, such as Single Sign-On or LDAP."
+    ),
+    gettext_noop("Raw passwords are not stored, so there is no way to see the user’s password."),
+    gettext_noop("hash"),
+    gettext_noop("salt"),
 )
 
 

@@ -46,7 +46,9 @@ def _msgids(po: Path) -> set[str]:
 
 def test_every_admin_sentence_we_word_is_still_one_of_djangos():
     """A Django upgrade that rewords one of them would leave our Persian unused: this says so."""
-    djangos = _msgids(Path(django.contrib.admin.__file__).parent / "locale/en/LC_MESSAGES/django.po")
+    contrib = Path(django.contrib.admin.__file__).parent.parent
+    djangos = _msgids(contrib / "admin/locale/en/LC_MESSAGES/django.po")
+    djangos |= _msgids(contrib / "auth/locale/en/LC_MESSAGES/django.po")
     assert [m for m in DJANGO_ADMIN_MSGIDS if m not in djangos] == []
 
 
@@ -138,3 +140,19 @@ def test_a_list_counts_its_records_with_the_noun_its_language_puts_after_a_numbe
     assert f"\n{count}" in paginator
     assert select_all in page
     assert "دستگاه‌ها (" not in page
+
+
+def test_a_players_change_page_in_persian_has_no_english_sentence_of_djangos_left(client, staff):
+    """Django's Persian catalogue lacks the password part of a player's page («Reset password»,
+    «Password-based authentication», «Raw passwords are not stored…»): ours words them."""
+    bob = User.objects.create_user("bob", password="a-long-password-1", display_name="Bob")
+    client.force_login(staff)
+    page = client.get(reverse("admin:accounts_user_change", args=[bob.pk]), **FA).content.decode()
+    for english in ("Reset password", "Raw passwords are not stored", "Recent actions"):
+        assert english not in page
+    assert "بازنشانی گذرواژه" in page and "به‌صورت خام نگه داشته نمی‌شوند" in page
+    index = client.get(reverse("admin:index"), **FA).content.decode()
+    assert "کارهای اخیر" in index and "فعالیتهای" not in index
+    password_url = reverse("admin:auth_user_password_change", args=[bob.pk])
+    password = client.get(password_url, **FA).content.decode()
+    assert "Password-based authentication" not in password and "ورود با گذرواژه" in password
