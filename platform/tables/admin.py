@@ -29,9 +29,28 @@ class ReadOnlyInline(admin.TabularInline):
         return False
 
 
+SECRET_WHILE_RUNNING = {Match: ("seed", "state"), Move: ("action", "state_hash")}
+"""What a running match keeps from everyone, staff too: the seed deals every card still to come,
+the state holds every hidden hand and role, a move's action may be a secret choice (a night kill, a
+card laid face down) and its state hash could be checked against guessed states. A staff member
+may sit at another table, or at this one; once the match is over, all of it shows here as it does
+on the match's public page."""
+
+
+def _running(match: Match | None) -> bool:
+    return match is not None and match.status == Match.Status.PLAYING
+
+
 class MoveInline(ReadOnlyInline):
     model = Move
     fields = ("seq", "seat", "action", "source", "created_at")
+
+    def get_fields(self, request: HttpRequest, obj: Match | None = None) -> tuple[str, ...]:  # type: ignore[override]
+        secret = SECRET_WHILE_RUNNING[Move] if _running(obj) else ()
+        return tuple(f for f in self.fields if f not in secret)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: object = None) -> tuple[str, ...]:
+        return self.get_fields(request, obj)  # type: ignore[arg-type]
 
 
 class TableEventInline(ReadOnlyInline):
@@ -128,6 +147,19 @@ class MatchAdmin(GameByName):
     def has_abort_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm("tables.change_match")
 
+    def get_fields(self, request: HttpRequest, obj: Match | None = None) -> list[str]:  # type: ignore[override]
+        fields = list(super().get_fields(request, obj))
+        if _running(obj):
+            fields = [f for f in fields if f not in SECRET_WHILE_RUNNING[Match]] + ["kept_secret"]
+        return fields
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Match | None = None) -> tuple[str, ...]:  # type: ignore[override]
+        return ("kept_secret",) if _running(obj) else ()
+
+    @admin.display(description=_("kept secret"))
+    def kept_secret(self, obj: Match) -> str:
+        return str(_("The seed, the state and the moves' actions show here once the match is over."))
+
 
 @admin.register(Move)
 class MoveAdmin(ReadOnlyAdmin):
@@ -136,6 +168,9 @@ class MoveAdmin(ReadOnlyAdmin):
     list_display = ("match", "seq", "seat", "source", "created_at")
     list_filter = ("source", game_filter("match__game"))
     search_fields = ("match__table__token",)
+
+    def get_exclude(self, request: HttpRequest, obj: Move | None = None) -> tuple[str, ...]:  # type: ignore[override]
+        return SECRET_WHILE_RUNNING[Move] if obj is not None and _running(obj.match) else ()
 
 
 @admin.register(ChatMessage)

@@ -258,3 +258,28 @@ def test_staff_cannot_change_a_tables_game_through_its_page(client, staff, alice
     )
     table.refresh_from_db()
     assert table.game == "werewolf"
+
+
+def test_a_running_matchs_seed_state_and_moves_are_kept_from_staff_until_it_ends(client, staff, alice):
+    """A staff member may play at this table or another: while the match runs, its admin page
+    shows neither the seed (every card to come), nor the state (every role), nor a move's action
+    or state hash; once it is over, they show."""
+    from tests.platform.helpers import bot_table, play_until, play_until_over
+
+    match = play_until(bot_table("werewolf", 5, alice, seed=424242), lambda m: m.moves.exists())
+    move = match.moves.first()
+    client.force_login(staff)
+    match_url = reverse("admin:tables_match_change", args=[match.pk])
+    move_url = reverse("admin:tables_move_change", args=[move.pk])
+    page = client.get(match_url).content.decode()
+    for secret in ("field-seed", "field-state", "field-action", "field-state_hash", "WOLF", move.state_hash):
+        assert secret not in page
+    assert "show here once the match is over" in page
+    move_page = client.get(move_url).content.decode()
+    assert "field-seq" in move_page
+    assert "field-action" not in move_page and move.state_hash not in move_page
+    play_until_over(match)
+    over = client.get(match_url).content.decode()
+    assert "field-seed" in over and "WOLF" in over and "field-action" in over
+    move_over = client.get(move_url).content.decode()
+    assert "field-action" in move_over and move.state_hash in move_over
