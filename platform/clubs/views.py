@@ -444,6 +444,7 @@ def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
         "offer": rsvp.pending_offer(night, request.user),
         "may": {act.value: may(request.user, act, club) for act in Act},
         "rsvp_open": night.rsvp_open(),
+        "attendance_open": night.attendance_open(),
         "answers": [(Rsvp.Answer.GOING, _("Going")), (Rsvp.Answer.MAYBE, _("Maybe")), (Rsvp.Answer.NO, _("Not going"))],
         "registered": _registered(request),
     }
