@@ -397,3 +397,17 @@ def test_the_night_forms_default_games_are_accepted_as_they_come(client, club, b
     response = client.post("/clubs/wolves/nights/new/", data)
     assert response.status_code == 302, "planned as the form came, with only the night's own fields filled"
     assert {g["game"] for g in Night.objects.get().games} == _ticked_games(page)
+
+
+def test_the_members_page_offers_remove_only_where_the_viewer_may_remove(client, club, alice, bob, charlie):
+    """An organizer removes members but not the owner (nor another organizer): the page shows
+    them no Remove button they would only be refused with; the owner sees one beside everyone else."""
+
+    def removable(viewer) -> set[str]:
+        client.force_login(viewer)
+        page = client.get("/clubs/wolves/members/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        ids = set(re.findall(r'members/remove/".*?name="member" value="(\d+)"', page, re.S))
+        return {Membership.objects.get(pk=int(i)).user.username for i in ids}
+
+    assert removable(bob) == {charlie.username}
+    assert removable(alice) == {bob.username, charlie.username}
