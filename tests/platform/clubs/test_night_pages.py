@@ -279,3 +279,16 @@ def test_repeat_a_series_night_goes_to_its_next_occurrence_with_fair_roles(club,
     first.refresh_from_db()
     assert recap.repeat(first, bob).pk == second.pk
     assert Night.objects.get(pk=second.pk).fair_roles
+
+
+def test_a_running_tables_move_count_takes_the_singular_for_one_move(client, club, bob):
+    """A table one move in reads «1 move», not «1 moves»; one with more reads «N moves»."""
+    night, _people, round_ = drawn(club, bob)
+    rounds.confirm(night, round_.pk, bob)
+    rounds.start_tables(night, round_.pk)
+    one, more = Match.objects.filter(table__night_table__round=round_).order_by("pk")[:2]
+    Match.objects.filter(pk=one.pk).update(version=1)
+    Match.objects.filter(pk=more.pk).update(version=7)
+    client.force_login(bob)
+    page = client.get(f"/clubs/{club.slug}/nights/{night.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "1 move<" in page and "7 moves<" in page and "1 moves" not in page
