@@ -411,3 +411,28 @@ def test_the_members_page_offers_remove_only_where_the_viewer_may_remove(client,
 
     assert removable(bob) == {charlie.username}
     assert removable(alice) == {bob.username, charlie.username}
+
+
+def _named_without_a_role(page: str) -> list[str]:
+    """Elements that carry an aria-label but have no role to name (a plain div, span or p):
+    screen readers ignore such a name, and axe reports it (aria-prohibited-attr)."""
+    from html.parser import HTMLParser
+
+    found: list[str] = []
+
+    class Reader(HTMLParser):
+        def handle_starttag(self, tag, attrs):  # noqa: ANN001, ANN202
+            named = dict(attrs)
+            if tag in ("div", "span", "p") and "aria-label" in named and "role" not in named:
+                found.append(f"<{tag} {named}>")
+
+    Reader().feed(page)
+    return found
+
+
+def test_the_invite_links_qr_code_is_named_as_an_image(client, club, alice):
+    client.force_login(alice)
+    client.post("/clubs/wolves/invites/", {"days": "7"})
+    page = client.get("/clubs/wolves/invites/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'class="qr"' in page
+    assert _named_without_a_role(page) == []
