@@ -192,6 +192,7 @@ def test_a_night_ended_before_its_start_takes_no_answer_offers_no_seat_and_shows
     assert answer_of(small_night, alice) == GOING
     assert answer_of(small_night, charlie) == WAITING
     assert rsvp.offer_next(small_night) == []
+    assert rsvp.pending_offer(small_night, charlie) is None, "the offer card is gone from the night's page"
 
     client.force_login(bob)  # an organizer of the club
     page = client.get(f"/clubs/{club.slug}/nights/{small_night.pk}/").content.decode()
