@@ -127,3 +127,21 @@ def test_a_members_page_names_monsters_side_in_the_readers_language(client, club
     client.force_login(bob)
     page = client.get(f"/clubs/wolves/members/{line.user_id}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Mad scientist" in page and ">scientist<" not in page
+
+
+def test_a_persian_owner_sets_a_season_in_jalali_dates_and_an_english_one_with_the_picker(client, club, alice):
+    """A browser's date picker knows only the Gregorian calendar: a Persian page asks for the
+    season's days as Jalali text (as the night form does), and either page's dates are read."""
+    from datetime import date
+
+    client.force_login(alice)
+    persian = client.get("/clubs/wolves/standings/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert 'type="date"' not in persian
+    assert 'name="starts_on"' in persian and 'placeholder="۱۴۰۵/۰۹/۱۲"' in persian
+    english = client.get("/clubs/wolves/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'type="date" name="starts_on"' in english
+
+    season = {"name": "زمستان", "starts_on": "۱۴۰۵/۱۰/۰۱", "ends_on": "۱۴۰۵/۱۲/۲۹"}
+    client.post("/clubs/wolves/seasons/", season, HTTP_ACCEPT_LANGUAGE="fa")
+    saved = Season.objects.get()
+    assert (saved.starts_on, saved.ends_on) == (date(2026, 12, 22), date(2027, 3, 20))
