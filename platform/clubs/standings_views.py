@@ -43,6 +43,8 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
         "seasons": seasons,
         "season": season,
         "rows": standings.leaderboard(club, season),
+        # a former member or a walk-in guest keeps their row, but has no member page to link to
+        "member_ids": set(Membership.objects.filter(club=club).values_list("user_id", flat=True)),
         "may_edit": may(request.user, Act.EDIT_CLUB, club),
         "starts_on_box": _season_day_box("starts_on"),
         "ends_on_box": _season_day_box("ends_on"),

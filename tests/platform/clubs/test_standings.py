@@ -145,3 +145,20 @@ def test_a_persian_owner_sets_a_season_in_jalali_dates_and_an_english_one_with_t
     client.post("/clubs/wolves/seasons/", season, HTTP_ACCEPT_LANGUAGE="fa")
     saved = Season.objects.get()
     assert (saved.starts_on, saved.ends_on) == (date(2026, 12, 22), date(2027, 3, 20))
+
+
+def test_the_standings_link_only_to_member_pages_that_exist(client, club, alice, bob):
+    """Someone who played and then left keeps their row in the standings, but their name is not
+    a link to a member page that answers 404."""
+    from clubs import members
+
+    night, people, _round = played(club, bob)
+    recap.end_night(night, bob)
+    gone, stays = people[0], people[1]
+    members.leave(club, gone)
+    client.force_login(alice)
+    page = client.get("/clubs/wolves/standings/").content.decode()
+    assert f"<bdi>{gone}</bdi>" in page
+    assert f"/clubs/wolves/members/{gone.pk}/" not in page
+    assert f"/clubs/wolves/members/{stays.pk}/" in page
+    assert client.get(f"/clubs/wolves/members/{stays.pk}/").status_code == 200
