@@ -436,3 +436,25 @@ def test_the_invite_links_qr_code_is_named_as_an_image(client, club, alice):
     page = client.get("/clubs/wolves/invites/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'class="qr"' in page
     assert _named_without_a_role(page) == []
+
+
+def test_in_persian_only_removing_a_member_from_the_club_reads_as_putting_them_out(client, club, alice, bob, charlie):
+    """«بیرون کردن» (to put someone out) is for the club's members page; taking someone off a
+    night's list of those going, or deleting a seating rule, says what it does instead."""
+    from clubs import nights
+    from clubs.models import PairRule
+    from tests.platform.clubs.conftest import night_fields
+
+    night = nights.create_night(club, bob, night_fields())
+    rsvp.answer(night, charlie, "going")
+    PairRule.objects.create(club=club, a=bob, b=charlie, kind=PairRule.Kind.APART)
+    client.force_login(alice)
+
+    def buttons(url: str) -> list[str]:
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+        return re.findall(r'value="remove">([^<]*)</button>', page)
+
+    assert buttons(f"/clubs/wolves/nights/{night.pk}/") == ["برداشتن از فهرست"]
+    assert buttons("/clubs/wolves/pair-rules/") == ["حذف"]
+    members_page = client.get("/clubs/wolves/members/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert "بیرون کردن" in members_page
