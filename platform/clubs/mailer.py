@@ -27,6 +27,7 @@ from django.utils.translation import ngettext
 from clubs import calendar, outbox
 from clubs.models import Night, Offer, OutgoingMail, Reminder, Rsvp
 from shabneshin.localize import digits, format_date
+from tables.templatetags.persian import short_number
 
 OFFER_SALT = "clubs.offer"
 Kind = OutgoingMail.Kind
@@ -153,7 +154,7 @@ def _bot_played(row: dict) -> str:
 def _recap_line(row: dict) -> str:
     """A scoreboard line of the recap mail, its numbers in the reader's digits but never the
     person's name («۱. P3: ۱۲», not «۱. P۳: ۱۲»)."""
-    return f"{digits(row['place'])}. {row['name']}: {digits(format(row['total'], 'g'))}{digits(_bot_played(row))}"
+    return f"{digits(row['place'])}. {row['name']}: {digits(short_number(row['total']))}{digits(_bot_played(row))}"
 
 
 @_in_a_savepoint

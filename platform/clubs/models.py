@@ -217,7 +217,13 @@ class Night(models.Model):
 
     def rsvp_open(self, now=None) -> bool:  # noqa: ANN001
         now = now or timezone.now()
-        return not self.cancelled and now < self.rsvp_deadline and now < self.starts_at
+        return self.attendance_open(now) and now < self.rsvp_deadline
+
+    def attendance_open(self, now=None) -> bool:  # noqa: ANN001
+        """Whether who is going may still change (an organizer's adding or removing included):
+        not once the night is cancelled, has started, or was ended (early, before its start)."""
+        now = now or timezone.now()
+        return not self.cancelled and self.ended_at is None and now < self.starts_at
 
     def save(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
         if not self.seed_secret:

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs import autopiloted, live, notifications, rounds, scoreboard, tonight
-from clubs.models import Award, CheckIn, Night, Penalty, Round, RoundTable, Rsvp
+from clubs.models import Award, CheckIn, Night, Offer, Penalty, Round, RoundTable, Rsvp
 
 
 def _url(night: Night, tail: str = "") -> str:
@@ -41,6 +41,10 @@ def end_night(night: Night, by) -> Night:  # noqa: ANN001
         _abandon(confirmed)
     night.ended_at = timezone.now()
     night.save(update_fields=["ended_at", "updated_at"])
+    # A seat offered to the waitlist of a night ended before its start is no longer on offer.
+    Offer.objects.filter(night=night, status=Offer.Status.PENDING).update(
+        status=Offer.Status.DECLINED, answered_at=night.ended_at
+    )
     for person in audience(night):
         notifications.notify(person, "recap", _url(night, "recap/"), night=night.title)
     _mail(night.pk)  # stored with the change, sent once it commits

@@ -1,6 +1,7 @@
 """Reminder rows: one before the night (at the person's chosen offset) and one at its start, for
 each person going. The rows are kept in step with the RSVP and the night's time; the clock sends
-them (clubs.due), and checks again at sending time that the night is on and the person going."""
+them (clubs.due), and checks again at sending time that the night is on (neither cancelled nor
+ended early) and the person going."""
 
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ def send(reminder: Reminder, now: datetime) -> bool:
     night = reminder.night
     going = Rsvp.objects.filter(night=night, user=reminder.user, answer=Rsvp.Answer.GOING).exists()
     reminder.sent_at = now
-    if night.cancelled or not going:
+    if night.cancelled or night.ended_at is not None or not going:  # ended early: its recap went out
         reminder.skipped = True
         reminder.save(update_fields=["sent_at", "skipped"])
         return False

@@ -68,7 +68,7 @@ def _withdraw_offers(night: Night, user) -> bool:  # noqa: ANN001
 def offer_next(night: Night, now: datetime | None = None) -> list[Offer]:
     """Offer every free seat to the next on the waitlist (the night's row must be locked)."""
     now = now or timezone.now()
-    if night.cancelled or now >= night.starts_at:
+    if not night.attendance_open(now):
         return []
     free = free_seats(night)
     if free <= 0:
@@ -109,6 +109,8 @@ def answer(night: Night, user, choice: str, *, organizer: bool = False, now: dat
     night = _locked(night)
     if night.cancelled:
         raise RsvpError(_("This night was cancelled."))
+    if night.ended_at is not None:  # ended early, before its start: its record is closed
+        raise RsvpError(_("This night has ended."))
     if now >= night.starts_at:
         raise RsvpError(_("This night has already started."))
     if not organizer and now >= night.rsvp_deadline:
@@ -184,6 +186,8 @@ def _answer_offer(night: Night, offer_id: int, user, status: str, now: datetime 
     """Lock the night, then the offer; mark the offer answered. Returns the locked night."""
     now = now or timezone.now()
     night = _locked(night)
+    if night.ended_at is not None:
+        raise RsvpError(_("This night has ended."))
     offer = _locked_offer(night, offer_id, user, now)
     offer.status, offer.answered_at = status, now
     offer.save(update_fields=["status", "answered_at"])

@@ -4,8 +4,6 @@ name people, so they are for members; seasons are the owner's; pair rules the or
 
 from __future__ import annotations
 
-from datetime import date
-
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -16,17 +14,17 @@ from clubs import standings
 from clubs.models import Membership, PairRule, Season
 from clubs.permissions import Act, may, visible_club_or_404
 from clubs.views import _require
+from shabneshin.date_inputs import CalendarDateInput, parse_date
 
 
 def _posted_id(raw: str) -> int:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else 0
 
 
-def _day(raw: str) -> date | None:
-    try:
-        return date.fromisoformat(raw)
-    except (TypeError, ValueError):
-        return None
+def _season_day_box(name: str) -> str:
+    """A season's first or last day as the page's calendar writes it: the browser's picker on an
+    English page, a Jalali text box on a Persian one (shabneshin.date_inputs)."""
+    return CalendarDateInput().render(name, None, attrs={"required": True})
 
 
 @require_safe
@@ -45,7 +43,11 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
         "seasons": seasons,
         "season": season,
         "rows": standings.leaderboard(club, season),
+        # a former member or a walk-in guest keeps their row, but has no member page to link to
+        "member_ids": set(Membership.objects.filter(club=club).values_list("user_id", flat=True)),
         "may_edit": may(request.user, Act.EDIT_CLUB, club),
+        "starts_on_box": _season_day_box("starts_on"),
+        "ends_on_box": _season_day_box("ends_on"),
     }
     return render(request, "clubs/standings.html", ctx)
 
@@ -59,8 +61,8 @@ def season_add(request: HttpRequest, slug: str) -> HttpResponse:
             club,
             request.user,
             request.POST.get("name", ""),
-            _day(request.POST.get("starts_on", "")),
-            _day(request.POST.get("ends_on", "")),
+            parse_date(request.POST.get("starts_on", "")),
+            parse_date(request.POST.get("ends_on", "")),
         )
     except standings.SeasonError as exc:
         messages.error(request, exc.message)

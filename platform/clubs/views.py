@@ -26,7 +26,7 @@ from clubs import my_nights as nights_of_mine
 from clubs.forms import ClubForm, JoinRequestForm, NightEditForm, NightForm, PreferencesForm
 from clubs.models import Club, Invite, JoinRequest, Membership, Night, Notification, Offer, Preferences, Rsvp
 from clubs.notifications import text as notification_text
-from clubs.permissions import Act, Role, may, night_or_404, role_of, visible_club_or_404
+from clubs.permissions import Act, Role, may, may_remove, night_or_404, role_of, visible_club_or_404
 from shabneshin.localize import digits
 
 # --- helpers ---------------------------------------------------------------------------------------
@@ -173,15 +173,18 @@ def leave(request: HttpRequest, slug: str) -> HttpResponse:
 def member_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = visible_club_or_404(request.user, slug)
     _require(request, club, Act.SEE_MEMBERS)
+    rows = list(Membership.objects.filter(club=club).select_related("user").order_by("role", "joined_at"))
+    mine = role_of(request.user, club)
+    for row in rows:  # a Remove button only where it would work (an organizer removes members only)
+        row.removable = row.user_id != request.user.pk and may_remove(mine, row.role)
     ctx = {
         "club": club,
-        "members": Membership.objects.filter(club=club).select_related("user").order_by("role", "joined_at"),
+        "members": rows,
         "requests": JoinRequest.objects.filter(club=club, status=JoinRequest.Status.PENDING).select_related("user")
         if may(request.user, Act.MANAGE_MEMBERS, club)
         else [],
         "may": {act.value: may(request.user, act, club) for act in Act},
         "roles": Role.choices,
-        "me": request.user.pk,
     }
     return render(request, "clubs/members.html", ctx)
 
@@ -444,6 +447,7 @@ def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
         "offer": rsvp.pending_offer(night, request.user),
         "may": {act.value: may(request.user, act, club) for act in Act},
         "rsvp_open": night.rsvp_open(),
+        "attendance_open": night.attendance_open(),
         "answers": [(Rsvp.Answer.GOING, _("Going")), (Rsvp.Answer.MAYBE, _("Maybe")), (Rsvp.Answer.NO, _("Not going"))],
         "registered": _registered(request),
     }

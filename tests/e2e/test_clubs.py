@@ -76,3 +76,15 @@ def test_an_organizer_plans_a_weekly_night_and_the_waitlist_fills_a_freed_seat(s
     assert event["DTSTART"].dt.strftime("%Y-%m-%dT%H:%M") == starts.strftime("%Y-%m-%dT%H:%M")
     assert str(event["DTSTART"].dt.tzinfo) == "Europe/Berlin"
     assert event.walk("VALARM")
+
+
+def test_the_night_form_fits_a_small_phone_in_english(server, new_page):
+    """On a 360 px phone every offered game's box stays inside the page: a box is not widened by
+    its longest option's text (Monster's tile rule), so the page never scrolls sideways."""
+    olga = new_page("en")
+    olga.set_viewport_size({"width": 360, "height": 740})
+    sign_up(olga, server, "ilse")
+    create_club(olga, server, "Small Screens", "small-screens", "Europe/Berlin")
+    olga.goto(f"{server}/clubs/small-screens/nights/new/")
+    olga.wait_for_selector("fieldset.game-choice")
+    assert olga.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0

@@ -279,3 +279,38 @@ def test_repeat_a_series_night_goes_to_its_next_occurrence_with_fair_roles(club,
     first.refresh_from_db()
     assert recap.repeat(first, bob).pk == second.pk
     assert Night.objects.get(pk=second.pk).fair_roles
+
+
+def test_a_running_tables_move_count_takes_the_singular_for_one_move(client, club, bob):
+    """A table one move in reads «1 move», not «1 moves»; one with more reads «N moves»."""
+    night, _people, round_ = drawn(club, bob)
+    rounds.confirm(night, round_.pk, bob)
+    rounds.start_tables(night, round_.pk)
+    one, more = Match.objects.filter(table__night_table__round=round_).order_by("pk")[:2]
+    Match.objects.filter(pk=one.pk).update(version=1)
+    Match.objects.filter(pk=more.pk).update(version=7)
+    client.force_login(bob)
+    page = client.get(f"/clubs/{club.slug}/nights/{night.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "1 move<" in page and "7 moves<" in page and "1 moves" not in page
+
+
+def test_the_recap_mail_writes_each_total_as_the_scoreboard_does(club, bob, django_capture_on_commit_callbacks):
+    """A whole number of points reads «10» in the recap mail, as on the night's scoreboard, not
+    «10.0» (the stored total keeps a decimal place)."""
+    from django.core import mail
+
+    from clubs import scoreboard
+    from tables.templatetags.persian import short_number
+
+    club.language = "en"
+    club.save()
+    night, people, _round = played(club, bob)
+    totals = scoreboard.totals(night)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        recap.end_night(night, bob)
+    body = next(m.body for m in mail.outbox if m.to == [people[0].email])
+    for person in people:
+        line = next(line for line in body.splitlines() if f". {person}: " in line)
+        assert line.split(": ", 1)[1].split(" ")[0] == short_number(totals.get(person.pk, 0)), line
+    assert ".0" not in body.split("\n\n")[1]

@@ -397,3 +397,64 @@ def test_the_night_forms_default_games_are_accepted_as_they_come(client, club, b
     response = client.post("/clubs/wolves/nights/new/", data)
     assert response.status_code == 302, "planned as the form came, with only the night's own fields filled"
     assert {g["game"] for g in Night.objects.get().games} == _ticked_games(page)
+
+
+def test_the_members_page_offers_remove_only_where_the_viewer_may_remove(client, club, alice, bob, charlie):
+    """An organizer removes members but not the owner (nor another organizer): the page shows
+    them no Remove button they would only be refused with; the owner sees one beside everyone else."""
+
+    def removable(viewer) -> set[str]:
+        client.force_login(viewer)
+        page = client.get("/clubs/wolves/members/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        ids = set(re.findall(r'members/remove/".*?name="member" value="(\d+)"', page, re.S))
+        return {Membership.objects.get(pk=int(i)).user.username for i in ids}
+
+    assert removable(bob) == {charlie.username}
+    assert removable(alice) == {bob.username, charlie.username}
+
+
+def _named_without_a_role(page: str) -> list[str]:
+    """Elements that carry an aria-label but have no role to name (a plain div, span or p):
+    screen readers ignore such a name, and axe reports it (aria-prohibited-attr)."""
+    from html.parser import HTMLParser
+
+    found: list[str] = []
+
+    class Reader(HTMLParser):
+        def handle_starttag(self, tag, attrs):  # noqa: ANN001, ANN202
+            named = dict(attrs)
+            if tag in ("div", "span", "p") and "aria-label" in named and "role" not in named:
+                found.append(f"<{tag} {named}>")
+
+    Reader().feed(page)
+    return found
+
+
+def test_the_invite_links_qr_code_is_named_as_an_image(client, club, alice):
+    client.force_login(alice)
+    client.post("/clubs/wolves/invites/", {"days": "7"})
+    page = client.get("/clubs/wolves/invites/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'class="qr"' in page
+    assert _named_without_a_role(page) == []
+
+
+def test_in_persian_only_removing_a_member_from_the_club_reads_as_putting_them_out(client, club, alice, bob, charlie):
+    """«بیرون کردن» (to put someone out) is for the club's members page; taking someone off a
+    night's list of those going, or deleting a seating rule, says what it does instead."""
+    from clubs import nights
+    from clubs.models import PairRule
+    from tests.platform.clubs.conftest import night_fields
+
+    night = nights.create_night(club, bob, night_fields())
+    rsvp.answer(night, charlie, "going")
+    PairRule.objects.create(club=club, a=bob, b=charlie, kind=PairRule.Kind.APART)
+    client.force_login(alice)
+
+    def buttons(url: str) -> list[str]:
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+        return re.findall(r'value="remove">([^<]*)</button>', page)
+
+    assert buttons(f"/clubs/wolves/nights/{night.pk}/") == ["برداشتن از فهرست"]
+    assert buttons("/clubs/wolves/pair-rules/") == ["حذف"]
+    members_page = client.get("/clubs/wolves/members/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert "بیرون کردن" in members_page

@@ -87,3 +87,21 @@ def test_each_member_reads_club_mail_in_their_own_language_else_the_clubs(
     assert subjects == {emma.email: "Soon: Werewolf night", reza.email: "به‌زودی: Werewolf night"}
     (english,) = [m for m in mail.outbox if m.to == [emma.email]]
     assert "starts on" in english.body and not any("\u06f0" <= ch <= "\u06f9" for ch in english.body)
+
+
+def test_nothing_is_sent_for_a_night_ended_before_its_reminders_fall_due(
+    club, night, bob, django_capture_on_commit_callbacks
+):
+    """An organizer who ends a night early (its recap already sent) sends no «Soon» or «Starting
+    now» about it afterwards, by mail or on the site."""
+    from clubs import recap
+
+    (person,) = add_members(club, 1)
+    rsvp.answer(night, person, "going")
+    recap.end_night(night, bob)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert due.send_reminders(night.starts_at - timedelta(hours=2)) == 0
+        assert due.send_reminders(night.starts_at) == 0
+    assert mail.outbox == []
+    assert not Notification.objects.filter(user=person, kind__startswith="reminder").exists()

@@ -165,3 +165,36 @@ def test_an_offer_never_outlives_the_start(club, small_night, alice, bob, charli
     rsvp.answer(small_night, alice, NO)
     assert Offer.objects.get(status=Offer.Status.PENDING).expires_at == small_night.starts_at
     assert timezone.now() < small_night.starts_at
+
+
+def test_a_night_ended_before_its_start_takes_no_answer_offers_no_seat_and_shows_no_buttons(
+    client, club, small_night, alice, bob, charlie
+):
+    """An organizer may end a night early, before its planned start: its record is then closed.
+    Nobody answers it any more (nor is added or removed by an organizer), nobody on its waitlist
+    is offered a seat (no mail about a night that is over), and a pending offer cannot be taken."""
+    from clubs import recap
+
+    for person in (alice, bob, charlie):
+        rsvp.answer(small_night, person, GOING)
+    rsvp.answer(small_night, bob, NO)
+    offer = Offer.objects.get(night=small_night, user=charlie, status=Offer.Status.PENDING)
+    recap.end_night(small_night, bob)
+    small_night.refresh_from_db()
+
+    for person, choice in ((alice, NO), (bob, GOING)):
+        with pytest.raises(rsvp.RsvpError, match="has ended"):
+            rsvp.answer(small_night, person, choice)
+    with pytest.raises(rsvp.RsvpError, match="has ended"):
+        rsvp.answer(small_night, alice, NO, organizer=True)
+    with pytest.raises(rsvp.RsvpError, match="has ended"):
+        rsvp.accept(small_night, offer.pk, charlie)
+    assert answer_of(small_night, alice) == GOING
+    assert answer_of(small_night, charlie) == WAITING
+    assert rsvp.offer_next(small_night) == []
+    assert rsvp.pending_offer(small_night, charlie) is None, "the offer card is gone from the night's page"
+
+    client.force_login(bob)  # an organizer of the club
+    page = client.get(f"/clubs/{club.slug}/nights/{small_night.pk}/").content.decode()
+    assert 'data-testid="rsvp-going"' not in page
+    assert 'value="remove"' not in page and 'value="add"' not in page

@@ -127,3 +127,38 @@ def test_a_members_page_names_monsters_side_in_the_readers_language(client, club
     client.force_login(bob)
     page = client.get(f"/clubs/wolves/members/{line.user_id}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Mad scientist" in page and ">scientist<" not in page
+
+
+def test_a_persian_owner_sets_a_season_in_jalali_dates_and_an_english_one_with_the_picker(client, club, alice):
+    """A browser's date picker knows only the Gregorian calendar: a Persian page asks for the
+    season's days as Jalali text (as the night form does), and either page's dates are read."""
+    from datetime import date
+
+    client.force_login(alice)
+    persian = client.get("/clubs/wolves/standings/", HTTP_ACCEPT_LANGUAGE="fa").content.decode()
+    assert 'type="date"' not in persian
+    assert 'name="starts_on"' in persian and 'placeholder="۱۴۰۵/۰۹/۱۲"' in persian
+    english = client.get("/clubs/wolves/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'type="date" name="starts_on"' in english
+
+    season = {"name": "زمستان", "starts_on": "۱۴۰۵/۱۰/۰۱", "ends_on": "۱۴۰۵/۱۲/۲۹"}
+    client.post("/clubs/wolves/seasons/", season, HTTP_ACCEPT_LANGUAGE="fa")
+    saved = Season.objects.get()
+    assert (saved.starts_on, saved.ends_on) == (date(2026, 12, 22), date(2027, 3, 20))
+
+
+def test_the_standings_link_only_to_member_pages_that_exist(client, club, alice, bob):
+    """Someone who played and then left keeps their row in the standings, but their name is not
+    a link to a member page that answers 404."""
+    from clubs import members
+
+    night, people, _round = played(club, bob)
+    recap.end_night(night, bob)
+    gone, stays = people[0], people[1]
+    members.leave(club, gone)
+    client.force_login(alice)
+    page = client.get("/clubs/wolves/standings/").content.decode()
+    assert f"<bdi>{gone}</bdi>" in page
+    assert f"/clubs/wolves/members/{gone.pk}/" not in page
+    assert f"/clubs/wolves/members/{stays.pk}/" in page
+    assert client.get(f"/clubs/wolves/members/{stays.pk}/").status_code == 200
