@@ -118,7 +118,7 @@ def test_the_board_speaks_persian(client, alice, bob):
     match = started_monster(alice, [bob])
     page = page_of(client, match, alice, "fa")
     assert 'dir="rtl"' in page
-    for text in ("شهردار", "استاد دانشگاه", "خون‌آشام", "کایجو", "توده‌ی لزج", "قربانی"):
+    for text in ("شهردار", "استاد دانشگاه", "خون‌آشام", "کایجو", "تودهٔ لزج", "قربانی"):
         assert text in page, text
     for english in ("Mayor", "Vampire", "Victims on offer", "Turn-order tiles"):
         assert english not in board(page), english
