@@ -108,3 +108,13 @@ def test_monsters_persian_card_names_use_no_variant_the_glossary_rejects():
         if rejected.search(victim["name_fa"])
     ]
     assert not found, found
+
+
+@pytest.mark.parametrize("po", CATALOGUES, ids=lambda p: _scope_of(p))
+def test_a_signed_number_in_persian_keeps_its_sign_on_its_left(po):
+    """Dracula's «−۱ جان»: a sign before Persian digits is turned to the digits' right by
+    right-to-left text unless a left-to-right isolate (U+2066 … U+2069) or mark (U+200E) holds the
+    two together; and the minus is the minus sign U+2212, not the hyphen."""
+    signed = re.compile("(?<![\u2066\u200e])[+\u2212][\u06f0-\u06f9]|-[\u06f0-\u06f9]")
+    found = [text for e in _entries(po) for text in e["msgstrs"] if signed.search(text)]
+    assert not found, found
