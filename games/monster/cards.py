@@ -99,7 +99,7 @@ VICTIM_LIST: Final[list[Victim]] = [
     _v("V22", 4, "Teenager", "نوجوان", T, teens=1),
     _v("V23", 4, "Engineer", "مهندس", E),
     _v("V24", 4, "Engineer", "مهندس", E),
-    _v("V25", 5, "Movie Star", "ستاره‌ی سینما", P, 4),
+    _v("V25", 5, "Movie Star", "ستارهٔ سینما", P, 4),
     _v("V26", 5, "Lumberjack", "هیزم‌شکن", P, 3),
     _v("V27", 5, "Vampire Hunter", "شکارچی خون‌آشام", P, -3),
     _v("V28", 5, "Teenager", "نوجوان", T, teens=1),

@@ -31,6 +31,16 @@ DATE_FORMATS = {
 }
 
 _DECIMAL_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9])")
+# A negative number, alone: "-6", "-1.5" (what str() of a number or |short_number gives).
+_NEGATIVE = re.compile(r"-(?=[0-9])[0-9.]*")
+
+# A Persian page writes a negative number as the number reads left to right, with the minus sign
+# (U+2212, not the hyphen) on its left: «−۶». Persian digits are European numbers to the bidi
+# algorithm, so in right-to-left text a bare leading minus is a neutral that takes the text's
+# direction and lands on the number's right («۶-»). A left-to-right isolate (U+2066 … U+2069)
+# keeps the sign on the left, and does not disturb the text around it.
+MINUS_SIGN = "\u2212"
+_LTR_ISOLATE, _POP_ISOLATE = "\u2066", "\u2069"
 
 
 def is_persian(language: str | None = None) -> bool:
@@ -39,11 +49,23 @@ def is_persian(language: str | None = None) -> bool:
 
 def digits(value: object, language: str | None = None) -> str:
     """``value`` as text, with Persian digits on a Persian page, and a decimal point between two
-    digits as the Persian decimal separator «٫» (۷٫۵, not ۷.۵)."""
+    digits as the Persian decimal separator «٫» (۷٫۵, not ۷.۵). A negative number alone («-6») is
+    written as :func:`minus` writes it."""
     text = str(value)
     if not is_persian(language):
         return text
+    if _NEGATIVE.fullmatch(text):
+        return minus(text[1:], language)
     return _digits.en_to_fa(_DECIMAL_POINT.sub("\u066b", text))
+
+
+def minus(value: object, language: str | None = None) -> str:
+    """``value`` (a number, as text) taken away, as the page writes it: «−۶» on a Persian page, its
+    sign kept on the number's left in right-to-left text; "−6" on an English one."""
+    text = str(value)
+    if not is_persian(language):
+        return MINUS_SIGN + text
+    return _LTR_ISOLATE + MINUS_SIGN + digits(text, language) + _POP_ISOLATE
 
 
 def counted_noun(count: int, singular: object, plural: object, language: str | None = None) -> str:

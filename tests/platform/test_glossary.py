@@ -89,3 +89,32 @@ def test_no_persian_text_uses_a_variant_the_glossary_rejects(po):
 def test_the_glossary_check_catches_a_rejected_variant():
     vote = next(rejected for term, rejected, _ in _glossary() if term == "vote")
     assert vote.search("به او رای دادید") and not vote.search("به او رأی دادید") and not vote.search("رایج برای")
+
+
+def test_the_glossary_rejects_the_ezafe_written_with_a_joiner_but_not_the_indefinite():
+    ezafe = next(rejected for term, rejected, _ in _glossary() if term == "ezafe after a silent h")
+    assert ezafe.search("خانه\u200cی ۱") and ezafe.search("همه\u200cی")
+    assert not ezafe.search("خانهٔ ۱") and not ezafe.search("خانه\u200cای") and not ezafe.search("نقره\u200cیی")
+
+
+def test_monsters_persian_card_names_use_no_variant_the_glossary_rejects():
+    from games.monster.cards import VICTIM_LIST
+
+    found = [
+        (term, victim["name_fa"])
+        for term, rejected, where in _glossary()
+        if where in ("all", "monster")
+        for victim in VICTIM_LIST
+        if rejected.search(victim["name_fa"])
+    ]
+    assert not found, found
+
+
+@pytest.mark.parametrize("po", CATALOGUES, ids=lambda p: _scope_of(p))
+def test_a_signed_number_in_persian_keeps_its_sign_on_its_left(po):
+    """Dracula's «−۱ جان»: a sign before Persian digits is turned to the digits' right by
+    right-to-left text unless a left-to-right isolate (U+2066 … U+2069) or mark (U+200E) holds the
+    two together; and the minus is the minus sign U+2212, not the hyphen."""
+    signed = re.compile("(?<![\u2066\u200e])[+\u2212][\u06f0-\u06f9]|-[\u06f0-\u06f9]")
+    found = [text for e in _entries(po) for text in e["msgstrs"] if signed.search(text)]
+    assert not found, found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from decimal import Decimal
 
 from django.template import Context, Template
 from django.utils import translation
@@ -79,3 +80,17 @@ def test_a_quoted_name_takes_the_pages_own_quotation_marks():
         assert template.render(Context()) == "\u201cAnubis\u201d"
     with translation.override("fa"):
         assert template.render(Context()) == "«Anubis»"
+
+
+def test_a_negative_number_on_a_persian_page_takes_the_minus_sign_on_its_left():
+    """«−۶»: U+2212, not the hyphen, inside a left-to-right isolate so that right-to-left text does
+    not carry the sign to the number's right; English keeps "-6"."""
+    assert localize.digits(-6, "fa") == "\u2066\u2212۶\u2069"
+    assert localize.digits("-1.5", "fa") == "\u2066\u2212۱٫۵\u2069"
+    assert localize.digits(6, "fa") == "۶" and localize.digits("-", "fa") == "-"
+    assert localize.digits(-6, "en") == "-6"
+    template = Template("{% load persian %}{{ v|short_number|digits }} {{ p|short_number|minus }}")
+    with translation.override("fa"):
+        assert template.render(Context({"v": Decimal("-12.00"), "p": 5})) == "\u2066\u2212۱۲\u2069 \u2066\u2212۵\u2069"
+    with translation.override("en"):
+        assert template.render(Context({"v": Decimal("-12.00"), "p": 5})) == "-12 \u22125"

@@ -118,7 +118,7 @@ def test_the_board_speaks_persian(client, alice, bob):
     match = started_monster(alice, [bob])
     page = page_of(client, match, alice, "fa")
     assert 'dir="rtl"' in page
-    for text in ("شهردار", "استاد دانشگاه", "خون‌آشام", "کایجو", "توده‌ی لزج", "قربانی"):
+    for text in ("شهردار", "استاد دانشگاه", "خون‌آشام", "کایجو", "تودهٔ لزج", "قربانی"):
         assert text in page, text
     for english in ("Mayor", "Vampire", "Victims on offer", "Turn-order tiles"):
         assert english not in board(page), english
@@ -312,3 +312,20 @@ def test_the_boxes_that_scroll_on_a_phone_take_keyboard_focus_and_say_what_they_
     for name, start in boxes:
         tag = page[page.index(start) : page.index(">", page.index(start))]
         assert 'tabindex="0"' in tag and f'aria-label="{name}"' in tag, tag
+
+
+def test_a_negative_night_score_reads_with_a_minus_sign_on_its_left_in_persian(client, alice, bob):
+    """A night's score below zero (the Bride's victims cost points) shows «−۶»: the minus sign, not
+    a hyphen, held on the number's left by a left-to-right isolate, in the board and the log."""
+    from tests.platform.helpers import empty_renderer_caches
+
+    match = play_until_over(started_monster(alice, [bob], deal={"track": [0, 1, 2]}))
+    first = match.state["public"]["night_scores"][0]["scores"][0]
+    first["total"] = -6
+    Match.objects.filter(pk=match.pk).update(state=match.state)
+    with empty_renderer_caches():
+        persian = board(page_of(client, match, bob, "fa"))
+        english = board(page_of(client, match, bob, "en"))
+    assert "<strong>\u2066\u2212۶\u2069</strong>" in persian
+    assert "-۶" not in persian and "۶-" not in persian
+    assert "<strong>-6</strong>" in english

@@ -215,3 +215,33 @@ def test_a_dances_notes_join_their_clauses_with_the_persian_semicolon(client, al
     learned = page[page.index('data-testid="learned"') :]
     learned = learned[: learned.index("</ul>")]
     assert "؛ " in learned and ";" not in learned.replace("&#x27;", "").replace("&quot;", "")
+
+
+def skipped_heading_levels(html: str) -> list[tuple[int, int]]:
+    """Each heading that goes more than one level deeper than the one before it (axe: heading-order)."""
+    levels = [int(level) for level in re.findall(r"<h([1-6])[\s>]", html)]
+    return [(before, after) for before, after in zip(levels, levels[1:], strict=False) if after > before + 1]
+
+
+def test_what_a_dancer_learned_is_headed_one_level_below_their_guest(client, alice, bob):
+    """The table page and the match page (a seat's eyes) step down one heading level at a time:
+    «In this dance» and «What you have learned» sit under «Your guest» (an h2), as h3s."""
+    from tests.platform.replaying import played
+
+    match = started_mummy(alice, [bob])
+    match = play(match, 0, {"type": "act", "kind": "dance"})
+    match = play(match, 0, {"type": "invite", "target": 1})
+    match = play(match, 1, {"type": "accept"})
+    match = close_window(match)
+    table_page = page_of(client, bob, match)
+    assert "In this dance" in table_page and "What you have learned" in table_page
+    assert not skipped_heading_levels(table_page)
+
+    match, live = played(alice, "mummy", 7, seed=2, seed_of_deal=2)
+    step, seat = next(
+        (k, s) for k, views in enumerate(live) for s, view in views.items() if s is not None and view.get("dances")
+    )
+    client.force_login(alice)
+    match_page = client.get(reverse("history:match", args=[match.pk]), {"eyes": seat, "step": step}).content.decode()
+    assert 'data-testid="learned"' in match_page
+    assert not skipped_heading_levels(match_page)

@@ -28,6 +28,13 @@ def digits(value: Any) -> str:
 
 
 @register.filter
+def minus(value: Any) -> str:
+    """``{{ penalty.points|short_number|minus }}``: the number taken away, «−۵» (its sign on the
+    left even in right-to-left text) on a Persian page, "−5" on an English one."""
+    return localize.minus(value)
+
+
+@register.filter
 def counted_name(count: int, opts: Any) -> str:
     """``{{ cl.result_count|counted_name:cl.opts }}``: the model's name after that many of it, as the
     page's language says it ("146 seats", «۱۴۶ صندلی»)."""
