@@ -466,6 +466,9 @@ def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
         "answers": [(Rsvp.Answer.GOING, _("Going")), (Rsvp.Answer.MAYBE, _("Maybe")), (Rsvp.Answer.NO, _("Not going"))],
         "registered": _registered(request),
     }
+    # A member who has not answered yet sees the answer buttons right under the night's title,
+    # date and place, on a phone's first screen; the rest of what the night is follows them.
+    ctx["ask_first"] = ctx["may"][Act.RSVP] and not night.cancelled and ctx["rsvp_open"] and mine is None
     if may(request.user, Act.PLAN, club):
         answered = {r.user_id for r in going}
         members = list(Membership.objects.filter(club=club).select_related("user"))
