@@ -4,7 +4,7 @@ one night's event (with an alarm). Times carry the club's time zone (a VTIMEZONE
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -38,6 +38,20 @@ def _calendar(name: str, method: str | None = None) -> Calendar:
     return cal
 
 
+def until(night: Night) -> datetime | None:
+    """When the night's event ends in a calendar: its planned end, or when an organizer ended it
+    if that was sooner. A night ended before its start (the ending closes its answers and its
+    record: clubs.recap) took none of its planned time, so it has no DTEND at all: RFC 5545 then
+    reads the event as ending at its DTSTART, an instant that blocks no one's evening, whereas a
+    DTEND equal to or before DTSTART is not allowed. Its planned start stays, as the night is
+    not cancelled (it has a recap)."""
+    if night.ended_at is None or night.ended_at >= night.ends_at:
+        return night.ends_at
+    if night.ended_at <= night.starts_at:
+        return None
+    return night.ended_at
+
+
 def event(night: Night, alarm_minutes: int | None = None, attendee=None) -> Event:  # noqa: ANN001
     """One night as a VEVENT. ``attendee`` names only the person the file is for."""
     zone = ZoneInfo(night.club.time_zone)
@@ -49,7 +63,9 @@ def event(night: Night, alarm_minutes: int | None = None, attendee=None) -> Even
     item.add("sequence", night.sequence)
     item.add("summary", f"{night.title} — {night.club.name}")
     item.add("dtstart", night.starts_at.astimezone(zone))
-    item.add("dtend", night.ends_at.astimezone(zone))
+    end = until(night)
+    if end is not None:
+        item.add("dtend", end.astimezone(zone))
     item.add("location", _("Online") if night.online else night.address)
     item.add("description", "\n".join(part for part in (night.place_note, url) if part))
     item.add("url", url)

@@ -40,7 +40,9 @@ def end_night(night: Night, by) -> Night:  # noqa: ANN001
     for confirmed in Round.objects.filter(night=night, status=Round.Status.CONFIRMED):
         _abandon(confirmed)
     night.ended_at = timezone.now()
-    night.save(update_fields=["ended_at", "updated_at"])
+    if night.ended_at < night.ends_at:  # its calendar event gets shorter (clubs.calendar.until)
+        night.sequence += 1
+    night.save(update_fields=["ended_at", "sequence", "updated_at"])
     # A seat offered to the waitlist of a night ended before its start is no longer on offer.
     Offer.objects.filter(night=night, status=Offer.Status.PENDING).update(
         status=Offer.Status.DECLINED, answered_at=night.ended_at

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST, require_safe
 from clubs import checkin, recap, rounds, scoreboard, tonight
 from clubs.models import Award, Club, Membership, Night, Penalty, RoundTable
 from clubs.permissions import Act, may, may_see_nights_people, night_or_404, visible_club_or_404
-from clubs.views import _night_or_404, _require
+from clubs.views import _night_or_404, _require, members_only
 from shabneshin.number_inputs import DigitsIntegerField, read_number
 
 WALKIN_SALT = "clubs.walkin"
@@ -57,7 +57,12 @@ def _run(request: HttpRequest, night: Night, do, errors: tuple[type[Exception], 
 @require_POST
 def check_in_self(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     """ "I'm here"."""
-    club, night = _club_night(request, slug, night_id, Act.RSVP)
+    club = visible_club_or_404(request.user, slug)
+    reason = _("Only members of the club can check in themselves. Nothing was saved.")
+    refused = members_only(request, club, night_id, reason)
+    if refused is not None:
+        return refused
+    night = _night_or_404(club, night_id)
     return _run(
         request,
         night,

@@ -37,6 +37,20 @@ def _require(request: HttpRequest, club: Club, act: Act) -> None:
         raise PermissionDenied("not allowed in this club")
 
 
+def members_only(request: HttpRequest, club: Club, night_id: int, reason: str) -> HttpResponse | None:
+    """A member's form of the night page (answer, "I'm here") posted by someone who is no member
+    (any more: removed, or left, while the page stayed open): the night's page again as it now
+    is, with ``reason`` on top, and status 403; nothing is changed. A member the club refuses for
+    another reason (a suspended club) gets the plain 403."""
+    if may(request.user, Act.RSVP, club):
+        return None
+    if role_of(request.user, club) is not None or club.suspended:
+        raise PermissionDenied("not allowed in this club")
+    night = _night_or_404(club, night_id)
+    messages.error(request, reason)
+    return render(request, "clubs/night.html", night_context(request, club, night), status=403)
+
+
 def _night_or_404(club: Club, night_id: int) -> Night:
     return get_object_or_404(Night.objects.select_related("club", "series"), pk=night_id, club=club)
 
@@ -110,8 +124,9 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "club": club,
         "role": role_of(request.user, club),
         "upcoming": _upcoming(nights_of)[:20],
-        "past": nights_of.filter(Q(starts_at__lt=now - timedelta(hours=6)) | Q(ended_at__isnull=False))
-        .order_by("-starts_at")[:10],
+        "past": nights_of.filter(Q(starts_at__lt=now - timedelta(hours=6)) | Q(ended_at__isnull=False)).order_by(
+            "-starts_at"
+        )[:10],
         "members": Membership.objects.filter(club=club).select_related("user").order_by("role", "joined_at")
         if may(request.user, Act.SEE_MEMBERS, club)
         else None,
@@ -451,6 +466,9 @@ def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
         "answers": [(Rsvp.Answer.GOING, _("Going")), (Rsvp.Answer.MAYBE, _("Maybe")), (Rsvp.Answer.NO, _("Not going"))],
         "registered": _registered(request),
     }
+    # A member who has not answered yet sees the answer buttons right under the night's title,
+    # date and place, on a phone's first screen; the rest of what the night is follows them.
+    ctx["ask_first"] = ctx["may"][Act.RSVP] and not night.cancelled and ctx["rsvp_open"] and mine is None
     if may(request.user, Act.PLAN, club):
         answered = {r.user_id for r in going}
         members = list(Membership.objects.filter(club=club).select_related("user"))
@@ -482,7 +500,9 @@ def night_rsvp(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     club = visible_club_or_404(request.user, slug)
     if not _registered(request):
         return _sign_up_first(request, reverse("clubs:night", kwargs={"slug": slug, "night_id": night_id}))
-    _require(request, club, Act.RSVP)
+    refused = members_only(request, club, night_id, _("Only members of the club can answer. Nothing was saved."))
+    if refused is not None:
+        return refused
     night = _night_or_404(club, night_id)
     try:
         answer = rsvp.answer(night, request.user, request.POST.get("answer", ""))

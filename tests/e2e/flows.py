@@ -109,6 +109,21 @@ def create_club(page, base: str, name: str, slug: str, time_zone: str) -> str:
     return page.locator("[data-testid=club-invite-link]").first.input_value()
 
 
+def plan_night(page, base: str, slug: str, fields: dict[str, str], games: tuple[str, ...], repeat: str = "") -> str:
+    """The signed-in organizer plans a night of club ``slug`` with the form's text ``fields``
+    (title, starts, address, capacity, ...) and the ``games`` offered; returns the night's address."""
+    page.goto(f"{base}/clubs/{slug}/nights/new/")
+    for name, value in fields.items():
+        page.fill(f"input[name={name}]", value)
+    if repeat:
+        page.select_option("select[name=repeat]", repeat)
+    for game in games:
+        page.check(f"input[name=g-{game}-offered]")
+    page.click("[data-testid=night-form] button[type=submit]")
+    page.wait_for_url(re.compile(rf".*/clubs/{slug}/nights/\d+/$"))
+    return page.url
+
+
 def run_in_site(env: dict[str, str], code: str, *args: str) -> str:
     """Run ``code`` with the site's models against the database of a server started with ``env``
     (after ``django.setup()``; ``sys.argv[1:]`` are ``args``), and return what it printed."""

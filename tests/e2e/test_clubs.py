@@ -11,7 +11,7 @@ import icalendar
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.flows import create_club, sign_up
+from tests.e2e.flows import create_club, plan_night, sign_up
 
 pytestmark = pytest.mark.e2e
 
@@ -35,17 +35,9 @@ def test_an_organizer_plans_a_weekly_night_and_the_waitlist_fills_a_freed_seat(s
         page.wait_for_url(re.compile(r".*/clubs/dracula-thursdays/$"))
         members.append(page)
 
-    olga.goto(f"{server}/clubs/dracula-thursdays/nights/new/")
     starts = (datetime.now() + timedelta(days=3)).replace(hour=19, minute=0)
-    olga.fill("input[name=title]", "Dracula duel")
-    olga.fill("input[name=starts]", starts.strftime("%Y-%m-%dT%H:%M"))
-    olga.fill("input[name=address]", "Café Naderi")
-    olga.fill("input[name=capacity]", "2")
-    olga.select_option("select[name=repeat]", "weekly")
-    olga.check("input[name=g-dracula-offered]")
-    olga.click("[data-testid=night-form] button[type=submit]")
-    olga.wait_for_url(re.compile(r".*/clubs/dracula-thursdays/nights/\d+/$"))
-    night_url = olga.url
+    fields = {"title": "Dracula duel", "starts": starts.strftime("%Y-%m-%dT%H:%M"), "address": "Café Naderi"}
+    night_url = plan_night(olga, server, "dracula-thursdays", {**fields, "capacity": "2"}, ("dracula",), "weekly")
 
     for page in members:
         page.goto(night_url)

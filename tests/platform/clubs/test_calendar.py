@@ -10,6 +10,7 @@ import icalendar
 import pytest
 import recurring_ical_events
 from django.core import mail
+from django.utils import timezone
 
 from clubs import members, nights, rsvp
 from clubs.models import Club, Preferences
@@ -137,3 +138,55 @@ def test_every_change_of_place_or_length_bumps_sequence(night, field, value):
     nights.update_night(night, {field: value})
     night.refresh_from_db()
     assert night.sequence == 1
+
+
+def _ended_early(night, bob, *, started_ago: timedelta) -> None:
+    from clubs import recap
+
+    night.starts_at = timezone.now().replace(microsecond=0) - started_ago
+    night.rsvp_deadline = night.starts_at - timedelta(hours=2)
+    night.save()
+    recap.end_night(night, bob)
+    night.refresh_from_db()
+
+
+def _events_of(cal, night) -> list:
+    return recurring_ical_events.of(cal).between(
+        night.starts_at - timedelta(days=1), night.starts_at + timedelta(days=1)
+    )
+
+
+def test_a_night_ended_early_ends_in_every_calendar_feed_when_it_actually_ended(client, club, night, bob, charlie):
+    rsvp.answer(night, charlie, "going")
+    _ended_early(night, bob, started_ago=timedelta(hours=1))
+    assert night.ended_at < night.ends_at
+    client.force_login(charlie)
+    feeds = {
+        "club": client.get("/clubs/wolves/calendar.ics"),
+        "night": client.get(f"/clubs/wolves/nights/{night.pk}/event.ics"),
+        "mine": client.get(f"/calendar/{Preferences.of(charlie).feed_token}.ics"),
+    }
+    for name, response in feeds.items():
+        (found,) = _events_of(_parse(response), night)
+        assert found["DTSTART"].dt == night.starts_at, name
+        assert found["DTEND"].dt == night.ended_at.replace(microsecond=0), name
+        assert str(found["DTEND"].dt.tzinfo) == "Asia/Tehran", name
+        assert found["SEQUENCE"] == 1, f"{name}: a shorter night is a new revision, as any change of length"
+
+
+def test_a_night_ended_before_its_start_has_no_end_before_its_start_in_a_calendar(client, club, night, bob):
+    from clubs import recap
+
+    recap.end_night(night, bob)  # three days early: it never met
+    night.refresh_from_db()
+    (event,) = _parse(client.get("/clubs/wolves/calendar.ics")).walk("VEVENT")
+    assert "DTEND" not in event and "DURATION" not in event, "RFC 5545: it ends at its start, an instant"
+    (found,) = _events_of(_parse(client.get("/clubs/wolves/calendar.ics")), night)
+    assert found["DTSTART"].dt == night.starts_at
+    assert found.end == found.start
+
+
+def test_a_night_ended_after_its_planned_end_keeps_its_planned_end(client, club, night, bob):
+    _ended_early(night, bob, started_ago=timedelta(hours=4))
+    (event,) = _parse(client.get("/clubs/wolves/calendar.ics")).walk("VEVENT")
+    assert event["DTEND"].dt == night.ends_at and event["SEQUENCE"] == 0
